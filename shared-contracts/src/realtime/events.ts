@@ -1,0 +1,29 @@
+/**
+ * The typed event maps of the Socket.IO connection. Event names are `domain.pastTense`
+ * for server pushes and `domain.verb` for client requests. Later features add their events here.
+ */
+
+/** Why the server ended a socket's session. */
+export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
+
+export interface ServerToClientEvents {
+  /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
+  'session.ended': (payload: { reason: SessionEndReason }) => void;
+}
+
+export interface ClientToServerEvents {
+  /**
+   * Clock sampling: the server acknowledges with its own time in epoch milliseconds.
+   * Clients estimate their offset from a few round trips (synced playback relies on it).
+   */
+  'clock.ping': (ack: (reply: { serverTime: number }) => void) => void;
+}
+
+/** Per-socket data the server keeps after the handshake. */
+export interface SocketData {
+  /** The member behind the socket, or null for a visitor. */
+  userId: number | null;
+}
+
+/** Socket.IO's path, shared so the client and the server agree. */
+export const SOCKET_PATH = '/socket.io';

@@ -1,0 +1,35 @@
+/**
+ * Socket.IO room names. Server and client build them only through these helpers,
+ * so a room is spelled one way everywhere.
+ */
+export const rooms = {
+  /** A member's own stream: notifications, private messages, session events. */
+  user: (userId: number | string) => `user:${userId}` as const,
+  /** A watch-together room: chat and playback. */
+  chat: (code: string) => `room:${code}` as const,
+  /** Everyone viewing a title or an episode page: comments and likes. */
+  content: (contentId: number | string) => `content:${contentId}` as const,
+  /** Everyone viewing a flow or group post: reactions and poll results. */
+  post: (postId: number | string) => `post:${postId}` as const,
+  /** The community flow. */
+  flow: 'flow' as const,
+};
+
+export type RoomName =
+  | ReturnType<typeof rooms.user>
+  | ReturnType<typeof rooms.chat>
+  | ReturnType<typeof rooms.content>
+  | ReturnType<typeof rooms.post>
+  | typeof rooms.flow;
+
+const ROOM_PATTERN = /^(?:(user|room|content|post):([A-Za-z0-9_-]{1,64})|flow)$/;
+
+/** Splits a room name into its kind and key, or returns null for anything that is not a room name. */
+export function parseRoom(
+  name: string,
+): { kind: 'user' | 'room' | 'content' | 'post' | 'flow'; key: string } | null {
+  const match = ROOM_PATTERN.exec(name);
+  if (!match) return null;
+  if (!match[1]) return { kind: 'flow', key: '' };
+  return { kind: match[1] as 'user' | 'room' | 'content' | 'post', key: match[2]! };
+}
