@@ -1,0 +1,28 @@
+# One image for the server replicas and the job worker.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY shared-contracts/package.json shared-contracts/
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci
+COPY tsconfig.base.json ./
+COPY scripts ./scripts
+COPY shared-contracts ./shared-contracts
+COPY server ./server
+COPY client ./client
+RUN npm run build && npm prune --omit=dev
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/shared-contracts/package.json ./shared-contracts/
+COPY --from=build /app/shared-contracts/dist ./shared-contracts/dist
+COPY --from=build /app/server/package.json ./server/
+COPY --from=build /app/server/dist ./server/dist
+COPY --from=build /app/client/dist ./client/dist
+USER node
+EXPOSE 3000
+CMD ["node", "server/dist/main.js"]

@@ -1,0 +1,19 @@
+// The base stylesheet comes first so that feature stylesheets, imported by the router's modules, override it.
+import './styles/base.css';
+import { RouterProvider } from '@tanstack/react-router';
+import { Provider as StoreProvider } from 'jotai';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { appStore } from './app/store';
+import { router } from './router';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <StoreProvider store={appStore}>
+      <RouterProvider router={router} />
+    </StoreProvider>
+  </StrictMode>,
+);

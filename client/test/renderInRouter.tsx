@@ -1,0 +1,43 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+
+/**
+ * Renders `ui` above the page outlet of a small in-memory router that knows "/" only, so links
+ * work and any other path is "not found". Each call gets its own jotai store.
+ */
+export function renderInRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+    notFoundComponent: () => <p>not found page</p>,
+  });
+  const homeRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/',
+    component: () => <p>home page</p>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([homeRoute]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const store = createStore();
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, router, store };
+}

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** The NestJS server in development: it answers the JSON API, the legacy POST API and Socket.IO. */
+const server = 'http://127.0.0.1:3000';
+
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target: server },
+  '/healthz': { target: server },
+  '/socket.io': { target: server, ws: true },
+  // The legacy API (seed §7) is POST on paths that are also page routes (/akis/{page}),
+  // so every POST goes to the server and every other request stays with Vite.
+  '/': {
+    target: server,
+    bypass: (request) => (request.method === 'POST' ? undefined : request.url),
+  },
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fileURLToPath(new URL('./src/routes', import.meta.url)),
+      generatedRouteTree: fileURLToPath(new URL('./src/routeTree.gen.ts', import.meta.url)),
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: { proxy },
+  preview: { proxy },
+});

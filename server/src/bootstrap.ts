@@ -1,0 +1,101 @@
+import 'reflect-metadata';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module';
+import type { AppConfig } from './platform/config/config';
+import { migrate } from './platform/database/data-source';
+import { EmbeddedPostgres } from './platform/database/embedded-postgres';
+import { installBodyParsing } from './platform/http/body-parsing';
+import { installClientServing } from './platform/http/client-serving';
+import { originCheck } from './platform/http/origin-check';
+import { createHttpLogger } from './platform/logging/logger';
+import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
+
+/** Where `npm run build` puts the client, relative to server/dist. */
+const CLIENT_DIST = join(__dirname, '..', '..', 'client', 'dist');
+
+export interface Running<T extends INestApplicationContext> {
+  app: T;
+  /** Stops accepting, closes sockets, drains jobs, closes connections, stops the embedded database. */
+  close(): Promise<void>;
+}
+
+export interface RunningServer extends Running<NestExpressApplication> {
+  port: number;
+}
+
+/** The database the app uses: DATABASE_URL, or the embedded cluster started here. Migrated before use. */
+async function openDatabase(
+  config: AppConfig,
+  logger: Logger,
+): Promise<{ url: string; embedded: EmbeddedPostgres | null }> {
+  if (config.databaseUrl) {
+    await migrate(config.databaseUrl);
+    return { url: config.databaseUrl, embedded: null };
+  }
+  const { url, instance } = await EmbeddedPostgres.start(config.dataDir, logger);
+  try {
+    await migrate(url);
+  } catch (error) {
+    await instance.stop();
+    throw error;
+  }
+  logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL is running');
+  return { url, embedded: instance };
+}
+
+export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
+  const { url, embedded } = await openDatabase(config, logger);
+  let app: NestExpressApplication | null = null;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot({ config, databaseUrl: url, logger, role: 'server' }),
+      { bodyParser: false, bufferLogs: true },
+    );
+    app.useLogger(app.get(NestPinoLogger));
+    app.set('trust proxy', config.trustProxy);
+    app.disable('x-powered-by');
+    const http = app.getHttpAdapter().getInstance();
+    http.use(createHttpLogger(logger));
+    installClientServing(http, CLIENT_DIST, logger);
+    http.use(originCheck(config.publicOrigin));
+    installBodyParsing(http);
+    app.useWebSocketAdapter(new RealtimeIoAdapter(app, config, logger));
+    await app.listen(config.port);
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await embedded?.stop();
+    throw error;
+  }
+  const started = app;
+  const server = started.getHttpServer();
+  return {
+    app: started,
+    port: (server.address() as AddressInfo).port,
+    close: async () => {
+      server.close();
+      server.closeIdleConnections();
+      await started.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** A jobs-only process for the scaled mode: no HTTP, no sockets; needs DATABASE_URL and REDIS_URL. */
+export async function startWorker(config: AppConfig, logger: Logger): Promise<Running<INestApplicationContext>> {
+  if (!config.databaseUrl || !config.redisUrl) {
+    throw new Error('The worker needs DATABASE_URL and REDIS_URL: it consumes the jobs that server processes queue in Redis.');
+  }
+  await migrate(config.databaseUrl);
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot({ config: { ...config, runJobs: true }, databaseUrl: config.databaseUrl, logger, role: 'worker' }),
+    { bufferLogs: true },
+  );
+  app.useLogger(app.get(NestPinoLogger));
+  return { app, close: () => app.close() };
+}

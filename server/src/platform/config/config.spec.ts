@@ -1,0 +1,91 @@
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded single-process mode on port 3000 with data under ./.data', () => {
+    const sut = loadConfig({}, '/srv/site');
+
+    expect(sut).toEqual({
+      port: 3000,
+      databaseUrl: null,
+      redisUrl: null,
+      dataDir: '/srv/site/.data',
+      publicOrigin: null,
+      trustProxy: false,
+      logLevel: 'info',
+      runJobs: true,
+      redisPrefix: 'seyirlik',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const sut = loadConfig({ DATABASE_URL: '', REDIS_URL: '', PORT: '' }, '/srv');
+
+    expect(sut.databaseUrl).toBeNull();
+    expect(sut.redisUrl).toBeNull();
+    expect(sut.port).toBe(3000);
+  });
+
+  it('reads the scaled mode settings', () => {
+    const sut = loadConfig(
+      {
+        PORT: '8080',
+        DATABASE_URL: 'postgres://app:secret@db:5432/seyirlik',
+        REDIS_URL: 'redis://redis:6379',
+        DATA_DIR: '/var/lib/seyirlik',
+        PUBLIC_URL: 'https://seyirlik.example/some/path',
+        TRUST_PROXY: '1',
+        RUN_JOBS: 'false',
+      },
+      '/srv',
+    );
+
+    expect(sut).toMatchObject({
+      port: 8080,
+      databaseUrl: 'postgres://app:secret@db:5432/seyirlik',
+      redisUrl: 'redis://redis:6379',
+      dataDir: '/var/lib/seyirlik',
+      publicOrigin: 'https://seyirlik.example',
+      trustProxy: 1,
+      runJobs: false,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['2', 2],
+    ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
+  ])('accepts TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['PUBLIC_URL', 'ftp://example.com'],
+    ['TRUST_PROXY', 'yes please'],
+    ['LOG_LEVEL', 'loud'],
+    ['RUN_JOBS', 'maybe'],
+    ['REDIS_PREFIX', 'has spaces'],
+  ])('refuses %s=%s with a message that names the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
+  });
+
+  it('lists every bad variable at once', () => {
+    let error: ConfigError | undefined;
+    try {
+      loadConfig({ PORT: 'x', REDIS_URL: 'nope' });
+    } catch (caught) {
+      error = caught as ConfigError;
+    }
+
+    expect(error?.problems).toHaveLength(2);
+    expect(error?.message).toContain('PORT="x"');
+    expect(error?.message).toContain('REDIS_URL="nope"');
+  });
+});

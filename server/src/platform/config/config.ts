@@ -1,0 +1,111 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** An environment value left empty counts as unset. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const urlWithProtocols = (protocols: string[], name: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (a ${name})` },
+  );
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/**
+ * Express's "trust proxy": `true`/`false`, a hop count, or a comma-separated list of
+ * addresses, subnets or the names loopback, linklocal and uniquelocal.
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string[] => {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const valid = entries.every(
+    (entry) =>
+      ['loopback', 'linklocal', 'uniquelocal'].includes(entry) ||
+      /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry),
+  );
+  if (!valid || entries.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be true, false, a number of hops, or a comma-separated list of addresses or subnets',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const environmentSchema = z.object({
+  PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
+  DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL connection URL')),
+  REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'Redis connection URL')),
+  DATA_DIR: optional(z.string()).default('./.data'),
+  PUBLIC_URL: optional(urlWithProtocols(['http:', 'https:'], 'public site address')),
+  TRUST_PROXY: optional(trustProxy).default(false),
+  LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
+  RUN_JOBS: optional(booleanFlag).default(true),
+  REDIS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/, 'must be 1–40 letters, digits, _ : or -')).default(
+    'seyirlik',
+  ),
+});
+
+export interface AppConfig {
+  /** TCP port of the HTTP and Socket.IO server; 0 picks a free one. */
+  port: number;
+  /** External PostgreSQL; null starts the embedded one. */
+  databaseUrl: string | null;
+  /** Redis for fan-out, jobs and rate limits; null runs as one process without Redis. */
+  redisUrl: string | null;
+  /** Absolute folder for the embedded database and uploads. */
+  dataDir: string;
+  /** The site's public origin (scheme, host, port), when known; trusted as an Origin. */
+  publicOrigin: string | null;
+  trustProxy: boolean | number | string[];
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Whether this process consumes jobs (server replicas in a scaled deployment may leave it to workers). */
+  runJobs: boolean;
+  /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
+  redisPrefix: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '?');
+        const value = env[name];
+        return `${name}=${JSON.stringify(value)}: ${issue.message}`;
+      }),
+    );
+  }
+  const values = parsed.data;
+  return {
+    port: values.PORT,
+    databaseUrl: values.DATABASE_URL ?? null,
+    redisUrl: values.REDIS_URL ?? null,
+    dataDir: isAbsolute(values.DATA_DIR) ? values.DATA_DIR : resolve(cwd, values.DATA_DIR),
+    publicOrigin: values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : null,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    runJobs: values.RUN_JOBS,
+    redisPrefix: values.REDIS_PREFIX,
+  };
+}

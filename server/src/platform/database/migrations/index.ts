@@ -1,0 +1,4 @@
+import { StreamSequences1763800000000 } from './1763800000000-stream-sequences';
+
+/** Every migration, oldest first. A new migration is added here and nowhere else. */
+export const migrations = [StreamSequences1763800000000];

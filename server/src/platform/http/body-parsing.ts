@@ -1,0 +1,63 @@
+import { MESSAGES } from '@seyirlik/shared-contracts';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import multer from 'multer';
+import { sendError } from './error-reply';
+
+/** Limits on what a request body may hold. */
+export const BODY_LIMITS = {
+  jsonBytes: 1024 * 1024,
+  formBytes: 1024 * 1024,
+  formFields: 1000,
+  fileBytes: 10 * 1024 * 1024,
+  files: 10,
+} as const;
+
+const multipart = multer({
+  storage: multer.memoryStorage(),
+  limits: {
+    fileSize: BODY_LIMITS.fileBytes,
+    files: BODY_LIMITS.files,
+    fields: BODY_LIMITS.formFields,
+    fieldSize: BODY_LIMITS.formBytes,
+  },
+}).any();
+
+const parseMultipart: RequestHandler = (request, response, next) => {
+  if (!request.is('multipart/form-data')) return next();
+  multipart(request, response, next);
+};
+
+/**
+ * Parses JSON, form-encoded (with `invite[]=1&invite[]=2` arrays, as the legacy clients send them)
+ * and multipart bodies. A body that cannot be read answers 400 and one that is too big 413,
+ * in Turkish, before any route sees it.
+ */
+export function installBodyParsing(app: Express): void {
+  app.use(express.json({ limit: BODY_LIMITS.jsonBytes }));
+  app.use(
+    express.urlencoded({ extended: true, limit: BODY_LIMITS.formBytes, parameterLimit: BODY_LIMITS.formFields }),
+  );
+  app.use(parseMultipart);
+  app.use(bodyErrors);
+}
+
+const bodyErrors: ErrorRequestHandler = (error, request, response, next) => {
+  const type = (error as { type?: string }).type;
+  const code = (error as { code?: string }).code;
+  if (type === 'entity.too.large' || code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_FIELD_VALUE') {
+    sendError(request, response, 413, MESSAGES.bodyTooLarge);
+  } else if (
+    error instanceof multer.MulterError ||
+    type === 'entity.parse.failed' ||
+    type === 'parameters.too.many' ||
+    type === 'charset.unsupported' ||
+    type === 'encoding.unsupported' ||
+    type === 'request.aborted' ||
+    (error as Error).message?.startsWith('Multipart') ||
+    (error as Error).message?.startsWith('Unexpected end of form')
+  ) {
+    sendError(request, response, 400, MESSAGES.malformedBody);
+  } else {
+    next(error);
+  }
+};

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import express, { type Express } from 'express';
+import type { Logger } from 'pino';
+
+/** Paths the server answers itself; the client's routes never start with these. */
+const SERVER_PATHS = ['/api', '/socket.io', '/healthz', '/ajax'];
+
+function isServerPath(path: string): boolean {
+  return SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/**
+ * Serves the built client: hashed assets cached for a year, and index.html for client routes
+ * (GET, accepting HTML, no file extension, not a server path). A missing asset stays a 404.
+ */
+export function installClientServing(app: Express, clientDist: string, logger: Logger): void {
+  const indexFile = join(clientDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    logger.warn({ clientDist }, 'the client is not built (npm run build); only the APIs are served');
+    return;
+  }
+  app.use(
+    '/assets',
+    express.static(join(clientDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
+  );
+  app.use(express.static(clientDist, { index: false, maxAge: '1h' }));
+  app.use((request, response, next) => {
+    if (
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      isServerPath(request.path) ||
+      extname(request.path) !== '' ||
+      !request.accepts('html')
+    ) {
+      return next();
+    }
+    response.setHeader('Cache-Control', 'no-cache');
+    response.sendFile(indexFile);
+  });
+}

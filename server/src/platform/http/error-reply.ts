@@ -1,0 +1,26 @@
+import type { LegacyEnvelope } from '@seyirlik/shared-contracts';
+import type { Request, Response } from 'express';
+
+/** The JSON API lives under /api; every other path answers in the legacy envelope. */
+export function isJsonApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/**
+ * Sends an error in the shape of the surface that was called. A legacy call that needs a login
+ * answers 200 with the session flag, because legacy clients read the flag from a successful reply.
+ */
+export function sendError(request: Request, response: Response, status: number, message: string): void {
+  if (response.headersSent) return;
+  if (isJsonApiPath(request.path)) {
+    response.status(status).json({ statusCode: status, message });
+    return;
+  }
+  if (status === 401) {
+    const body: LegacyEnvelope = { success: false, session: true, message };
+    response.status(200).json(body);
+    return;
+  }
+  const body: LegacyEnvelope = { success: false, error: true, message };
+  response.status(status).json(body);
+}

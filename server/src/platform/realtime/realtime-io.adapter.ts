@@ -1,0 +1,52 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { SOCKET_PATH } from '@seyirlik/shared-contracts';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { Server, ServerOptions } from 'socket.io';
+import type { AppConfig } from '../config/config';
+import { isAllowedOrigin } from '../http/origin-policy';
+import { createRedisClient } from '../redis/redis';
+
+/**
+ * Socket.IO on the HTTP server's port: the handshake is refused for a foreign Origin, and with
+ * REDIS_URL every emit fans out to the other server processes through the Redis adapter
+ * (in-memory adapter otherwise).
+ */
+export class RealtimeIoAdapter extends IoAdapter {
+  private readonly redisClients: Redis[] = [];
+
+  constructor(
+    app: INestApplicationContext,
+    private readonly config: AppConfig,
+    private readonly logger: Logger,
+  ) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server: Server = super.createIOServer(port, {
+      ...options,
+      path: SOCKET_PATH,
+      serveClient: false,
+      allowRequest: (request, callback) => {
+        const allowed = isAllowedOrigin(request.headers.origin, request.headers.host, this.config.publicOrigin);
+        callback(allowed ? null : 'origin not allowed', allowed);
+      },
+    } as ServerOptions);
+    if (this.config.redisUrl) {
+      const publisher = createRedisClient(this.config.redisUrl, 'publisher', this.logger);
+      const subscriber = createRedisClient(this.config.redisUrl, 'subscriber', this.logger);
+      this.redisClients.push(publisher, subscriber);
+      server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
+    }
+    return server;
+  }
+
+  override async close(server: Server): Promise<void> {
+    server.disconnectSockets(true);
+    await super.close(server);
+    for (const client of this.redisClients.splice(0)) client.disconnect();
+  }
+}

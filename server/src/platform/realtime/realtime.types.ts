@@ -1,0 +1,15 @@
+import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@seyirlik/shared-contracts';
+import type { Server, Socket } from 'socket.io';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/**
+ * Decides who is behind a socket from its handshake request (the session cookie).
+ * Answers a member id, or null for a visitor; throws to refuse the connection.
+ */
+export interface SocketIdentityResolver {
+  resolve(request: import('node:http').IncomingMessage): Promise<number | null>;
+}
+
+export const SOCKET_IDENTITY = Symbol('SOCKET_IDENTITY');

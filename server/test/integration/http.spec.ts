@@ -1,0 +1,190 @@
+import { MESSAGES } from '@seyirlik/shared-contracts';
+import request from 'supertest';
+import { AjaxServiceRegistry } from '../../src/platform/http/ajax-service.registry';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+describe('HTTP platform', () => {
+  let sut: TestApp;
+  const received: Array<Record<string, unknown>> = [];
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    // A type registered the way a feature module registers its own, to watch the dispatch.
+    sut.server.app.get(AjaxServiceRegistry).register('echoForTest', async (body) => {
+      received.push(body);
+      return { echoed: body };
+    });
+  });
+
+  afterAll(() => sut.close());
+  beforeEach(() => received.splice(0));
+
+  describe('/ajax/service', () => {
+    it('dispatches on type and answers success with the handler’s fields', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .type('form')
+        .send('type=echoForTest&e_id=12&title=Birlikte+izleyelim&invite[]=3&invite[]=5');
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        success: true,
+        echoed: { type: 'echoForTest', e_id: '12', title: 'Birlikte izleyelim', invite: ['3', '5'] },
+      });
+    });
+
+    it('reads form arrays of any practical length in order', async () => {
+      const invites = Array.from({ length: 40 }, (_, index) => `invite[]=${index + 1}`).join('&');
+      const response = await request(sut.baseUrl).post('/ajax/service').type('form').send(`type=echoForTest&${invites}`);
+
+      expect(response.status).toBe(200);
+      expect(response.body.echoed.invite).toEqual(Array.from({ length: 40 }, (_, index) => String(index + 1)));
+    });
+
+    it('accepts JSON and multipart bodies too', async () => {
+      const json = await request(sut.baseUrl).post('/ajax/service').send({ type: 'echoForTest', code: 'abc' });
+      const multipart = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .field('type', 'echoForTest')
+        .field('message', 'merhaba')
+        .attach('photo[]', Buffer.from('fake'), 'a.txt');
+
+      expect(json.body).toEqual({ success: true, echoed: { type: 'echoForTest', code: 'abc' } });
+      expect(multipart.body).toEqual({ success: true, echoed: { type: 'echoForTest', message: 'merhaba' } });
+    });
+
+    it('refuses an unknown type with a Turkish error and calls nothing', async () => {
+      const response = await request(sut.baseUrl).post('/ajax/service').type('form').send('type=noSuchType');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: true, message: MESSAGES.unknownServiceType });
+      expect(received).toHaveLength(0);
+    });
+
+    it.each([
+      ['an empty body', ''],
+      ['an empty type', 'type='],
+      ['other fields only', 'code=abc'],
+    ])('refuses %s: the type is missing', async (_case, body) => {
+      const response = await request(sut.baseUrl).post('/ajax/service').type('form').send(body);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: true, message: MESSAGES.missingServiceType });
+    });
+
+    it('refuses a type that is not a short string', async () => {
+      const response = await request(sut.baseUrl).post('/ajax/service').send({ type: 'x'.repeat(65) });
+      const arrayType = await request(sut.baseUrl).post('/ajax/service').send({ type: ['echoForTest'] });
+
+      expect(response.body.message).toBe(MESSAGES.unknownServiceType);
+      expect(arrayType.status).toBe(400);
+      expect(received).toHaveLength(0);
+    });
+  });
+
+  describe('malformed and oversized bodies', () => {
+    it('answers 400 in Turkish for malformed JSON, never 500', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .set('Content-Type', 'application/json')
+        .send('{"type": "echoForTest",');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: true, message: MESSAGES.malformedBody });
+    });
+
+    it('answers 400 for a broken multipart body', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .set('Content-Type', 'multipart/form-data; boundary=xyz')
+        .send('--xyz\r\nContent-Disposition: form-data; name="type"\r\n\r\necho');
+
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(MESSAGES.malformedBody);
+    });
+
+    it('answers 413 for a body over the limit', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .send({ type: 'echoForTest', data: 'x'.repeat(2 * 1024 * 1024) });
+
+      expect(response.status).toBe(413);
+      expect(response.body.message).toBe(MESSAGES.bodyTooLarge);
+      expect(received).toHaveLength(0);
+    });
+
+    it('answers the JSON API’s own shape under /api', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/api/anything')
+        .set('Content-Type', 'application/json')
+        .send('{oops');
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, message: MESSAGES.malformedBody });
+    });
+  });
+
+  describe('Origin check on state-changing requests', () => {
+    it('refuses a POST from another site with 403 and changes nothing', async () => {
+      const response = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .set('Origin', 'https://evil.example')
+        .send({ type: 'echoForTest' });
+
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ success: false, error: true, message: MESSAGES.forbiddenOrigin });
+      expect(received).toHaveLength(0);
+    });
+
+    it('accepts a POST from the site itself', async () => {
+      const host = new URL(sut.baseUrl).host;
+      const response = await request(sut.baseUrl).post('/ajax/service').set('Origin', `http://${host}`).send({ type: 'echoForTest' });
+
+      expect(response.status).toBe(200);
+      expect(received).toHaveLength(1);
+    });
+  });
+
+  describe('serving the client', () => {
+    it('answers client routes with the app shell', async () => {
+      for (const path of ['/', '/kesfet/W10=', '/profile/ayse', '/no/such/page']) {
+        const response = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
+        expect(response.status).toBe(200);
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.text).toContain('<div id="root">');
+      }
+    });
+
+    it('serves built assets and keeps missing ones a 404', async () => {
+      const shell = await request(sut.baseUrl).get('/').set('Accept', 'text/html');
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(shell.text)?.[1];
+
+      expect(asset).toBeDefined();
+      const found = await request(sut.baseUrl).get(asset!);
+      expect(found.status).toBe(200);
+      expect(found.headers['cache-control']).toContain('immutable');
+      const missing = await request(sut.baseUrl).get('/assets/missing-123.js');
+      expect(missing.status).toBe(404);
+      expect(missing.text).not.toContain('<div id="root">');
+    });
+
+    it('never answers server paths with the shell', async () => {
+      for (const path of ['/api/unknown', '/healthz/extra', '/ajax/service']) {
+        const response = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
+        expect(response.status).toBe(404);
+        expect(response.text).not.toContain('<div id="root">');
+      }
+      const socket = await request(sut.baseUrl).get('/socket.io/?EIO=4&transport=polling');
+      expect(socket.text).not.toContain('<div id="root">');
+    });
+  });
+
+  describe('/healthz', () => {
+    it('reports the database, and Redis as not configured', async () => {
+      const response = await request(sut.baseUrl).get('/healthz');
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ status: 'ok', database: 'ok', redis: 'not-configured' });
+    });
+  });
+});

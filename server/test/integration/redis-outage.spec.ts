@@ -1,0 +1,64 @@
+import { startServerProcess, type ServerProcess } from '../harness/cluster';
+import { DisposableRedis } from '../support/redis-server';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+async function health(server: ServerProcess): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.url}/healthz`);
+  return { status: response.status, body: await response.json() };
+}
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (accept(value) || Date.now() > deadline) return value;
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
+}
+
+describe('Redis outage', () => {
+  let database: TestDatabase;
+  let redis: DisposableRedis;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    redis = await DisposableRedis.start();
+    server = await startServerProcess({ DATABASE_URL: database.url, REDIS_URL: redis.url });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  it('answers 503 while Redis is down, keeps running, and recovers when it returns', async () => {
+    expect(await health(server)).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'ok' } });
+
+    await redis.stop();
+    const down = await eventually(() => health(server), (result) => result.status === 503);
+    expect(down).toEqual({ status: 503, body: { status: 'unavailable', database: 'ok', redis: 'down' } });
+    // Give reconnect attempts and the socket adapter time to fail a few times.
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1500));
+    expect(server.child.exitCode).toBeNull();
+
+    await redis.restart();
+    const back = await eventually(() => health(server), (result) => result.status === 200);
+    expect(back).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'ok' } });
+  });
+
+  it('logs one structured line per request with its status and time', () => {
+    const lines = server.output
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url: string; method: string }; res?: { statusCode: number }; responseTime?: number })
+      .filter((entry) => entry.req?.url === '/healthz');
+
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(lines.map((entry) => entry.res?.statusCode)).toEqual(expect.arrayContaining([200, 503]));
+    for (const entry of lines) {
+      expect(entry.msg).toBe('request completed');
+      expect(entry.req?.method).toBe('GET');
+      expect(typeof entry.responseTime).toBe('number');
+    }
+  });
+});
