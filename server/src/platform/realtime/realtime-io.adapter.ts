@@ -44,8 +44,11 @@ export class RealtimeIoAdapter extends IoAdapter {
     return server;
   }
 
+  /**
+   * Closing the server drops every connection as a lost transport (not a server-side disconnect),
+   * so clients reconnect by themselves, to another replica during a rolling restart.
+   */
   override async close(server: Server): Promise<void> {
-    server.disconnectSockets(true);
     await super.close(server);
     for (const client of this.redisClients.splice(0)) client.disconnect();
   }

@@ -1,0 +1,88 @@
+// A small closed-loop load generator: C clients, each sending its next request as soon as the
+// previous one finished, over keep-alive connections, for D seconds or N requests (whichever
+// comes first). Only ever targets 127.0.0.1: the bench measures local processes it started.
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+const HOST = '127.0.0.1';
+const REQUEST_TIMEOUT_MS = 10_000;
+
+/**
+ * One GET, body read to the end. Resolves with { status, bytes }; rejects on a network error or
+ * timeout. Reading the whole body matters: the latency then covers the full response.
+ */
+export function get({ port, path, headers = {}, agent = false }) {
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: HOST, port, path, headers, agent }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve({ status: response.statusCode, bytes }));
+      response.on('error', reject);
+    });
+    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    request.on('error', reject);
+  });
+}
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted, fraction) {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil(fraction * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}
+
+/**
+ * Runs the load and returns { requests, errors, firstError, seconds, rps, p50, p99 } (times in ms).
+ * Latency percentiles and req/s count successful (2xx) answers only: a fast error page would
+ * otherwise flatter the numbers. Stops early when `signal` aborts.
+ */
+export async function runLoad({ port, path, headers = {}, concurrency, durationMs, maxRequests, signal }) {
+  // One socket per client, reused: the bench measures request handling, not TCP handshakes.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+  const latencies = new Float64Array(maxRequests);
+  let issued = 0;
+  let succeeded = 0;
+  let errors = 0;
+  let firstError = null;
+
+  const started = performance.now();
+  const deadline = started + durationMs;
+  const keepGoing = () => performance.now() < deadline && issued < maxRequests && !signal?.aborted;
+
+  async function client() {
+    while (keepGoing()) {
+      issued += 1;
+      const sent = performance.now();
+      try {
+        const { status } = await get({ port, path, headers, agent });
+        if (status >= 200 && status < 300) {
+          latencies[succeeded] = performance.now() - sent;
+          succeeded += 1;
+        } else {
+          errors += 1;
+          firstError ??= `HTTP ${status}`;
+        }
+      } catch (error) {
+        errors += 1;
+        firstError ??= error.message;
+      }
+    }
+  }
+
+  await Promise.all(Array.from({ length: concurrency }, client));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+
+  const sorted = latencies.subarray(0, succeeded).sort();
+  return {
+    requests: succeeded,
+    errors,
+    firstError,
+    seconds,
+    rps: succeeded / seconds,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+  };
+}

@@ -1,0 +1,367 @@
+// Seyirlik benchmarks (`npm run bench`, which builds first).
+//
+// Starts the built app and a bare node:http baseline side by side, loads both with the same
+// scenarios in the same run, and prints each result next to the baseline's as a ratio, so the
+// numbers stay comparable across machines. Then measures the client's initial bundle against
+// its budget. Informational only: exits non-zero when something could not run, never because
+// of a number.
+//
+// Environment: BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (500000, per
+// measurement), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres, where the
+// throw-away database is created), REDIS_URL (set: the app runs in scaled mode).
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { measureInitialBundle } from './lib/bundle.mjs';
+import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
+import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
+import { get, runLoad } from './lib/load.mjs';
+import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
+import { deleteKeysWithPrefix, redactUrl } from './lib/redis.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = join(ROOT, 'server', 'dist', 'main.js');
+const BARE_ENTRY = join(ROOT, 'bench', 'lib', 'bare-server.mjs');
+const CLIENT_DIST = join(ROOT, 'client', 'dist');
+
+/** Initial JavaScript a first visit may download, gzipped (1 KB = 1000 bytes, as Vite prints). */
+const JS_BUDGET_BYTES = 170_000;
+const WARMUP_MS = 1000;
+const SERVER_START_TIMEOUT_MS = 60_000;
+const BARE_START_TIMEOUT_MS = 10_000;
+
+/**
+ * What gets measured. Later benchmarks add entries here; each runs against the app and the bare
+ * baseline, which must answer the same path with a body of the same size.
+ */
+const SCENARIOS = [
+  { name: 'GET /healthz', path: '/healthz', headers: { accept: 'application/json' }, what: 'one database round trip' },
+  { name: 'GET /', path: '/', headers: { accept: 'text/html' }, what: 'app shell HTML' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function positiveNumber(env, name, fallback, { integer = false } = {}) {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name}=${JSON.stringify(raw)}: must be a positive ${integer ? 'integer' : 'number'}`);
+  }
+  return value;
+}
+
+function readSettings(env) {
+  return {
+    concurrency: positiveNumber(env, 'BENCH_CONCURRENCY', 50, { integer: true }),
+    seconds: positiveNumber(env, 'BENCH_SECONDS', 5),
+    maxRequests: positiveNumber(env, 'BENCH_MAX_REQUESTS', 500_000, { integer: true }),
+    adminDatabaseUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
+    redisUrl: env.REDIS_URL || '',
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cleanup: every resource registers how to release it the moment it exists, so a failure or
+// Ctrl-C at any point releases exactly what was acquired, newest first (the app stops before its
+// database is dropped).
+
+class Cleanup {
+  #steps = [];
+  #children = [];
+  #running = null;
+
+  add(label, release) {
+    this.#steps.push({ label, release });
+  }
+
+  /** A child process: stopped in order by run(), and killed outright if the bench exits first. */
+  addChild(handle) {
+    this.#children.push(handle);
+    this.add(`stop ${handle.name}`, () => handle.stop());
+  }
+
+  /** Releases everything once (later calls share the same run); resolves to the failures. */
+  run() {
+    this.#running ??= (async () => {
+      const failures = [];
+      for (const { label, release } of this.#steps.reverse()) {
+        try {
+          await release();
+        } catch (error) {
+          failures.push(`cleanup "${label}" failed: ${error.message}`);
+        }
+      }
+      return failures;
+    })();
+    return this.#running;
+  }
+
+  killChildrenNow() {
+    for (const handle of this.#children) handle.killNow();
+  }
+
+  /** What a second Ctrl-C leaves behind, so it can be removed by hand. */
+  pendingLabels() {
+    return this.#steps.map((step) => step.label);
+  }
+}
+
+function installSignalHandlers(cleanup, abort) {
+  let interrupted = false;
+  const onSignal = (signal) => {
+    const exitCode = signal === 'SIGINT' ? 130 : 143;
+    if (interrupted) {
+      // A second signal: stop waiting, but say what may be left over.
+      cleanup.killChildrenNow();
+      console.error(`\n${signal} again: exiting now; may be left over: ${cleanup.pendingLabels().join(', ')}`);
+      process.exit(exitCode);
+    }
+    interrupted = true;
+    console.error(`\n${signal}: stopping the benchmark and cleaning up (again to force)…`);
+    abort.abort();
+    cleanup.run().then((failures) => {
+      for (const failure of failures) console.error(`error: ${failure}`);
+      process.exit(exitCode);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  // Whatever happens, no child process outlives the bench.
+  process.on('exit', () => cleanup.killChildrenNow());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Targets: the app and the bare baseline
+
+/** The throw-away database; `state` tells the summary whether it was created and dropped. */
+async function createDatabase(settings, cleanup, state) {
+  const database = await createBenchDatabase(settings.adminDatabaseUrl);
+  state.name = database.name;
+  cleanup.add(`drop database ${database.name}`, async () => {
+    await database.drop();
+    state.dropped = true;
+  });
+  return database;
+}
+
+async function startTargets(settings, database, cleanup) {
+  // The app keeps files under DATA_DIR; a temporary one keeps the working tree clean.
+  const dataDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-'));
+  cleanup.add(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
+
+  // A prefix of its own, so a shared Redis keeps no trace of the run and other apps are untouched.
+  const redisPrefix = database.name;
+  if (settings.redisUrl) {
+    cleanup.add(`delete Redis keys ${redisPrefix}:*`, () => deleteKeysWithPrefix(settings.redisUrl, redisPrefix));
+  }
+
+  const [serverPort, barePort] = await Promise.all([freePort(), freePort()]);
+  const server = startNode('server', SERVER_ENTRY, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(serverPort),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL: settings.redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      DATA_DIR: dataDir,
+    },
+  });
+  cleanup.addChild(server);
+
+  // The baseline imitates the app shell's size, so GET / compares like with like.
+  const indexFile = join(CLIENT_DIST, 'index.html');
+  const htmlBytes = existsSync(indexFile) ? statSync(indexFile).size : 1024;
+  const bare = startNode('baseline', BARE_ENTRY, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(barePort), BARE_HTML_BYTES: String(htmlBytes) },
+  });
+  cleanup.addChild(bare);
+
+  await Promise.all([
+    waitForHealthy(server, serverPort, { timeoutMs: SERVER_START_TIMEOUT_MS }),
+    waitForHealthy(bare, barePort, { timeoutMs: BARE_START_TIMEOUT_MS }),
+  ]);
+  return [
+    { name: 'server', port: serverPort, handle: server },
+    { name: 'baseline', port: barePort, handle: bare },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load scenarios
+
+/** One scenario against one target: a check that it answers, a warm-up, then the measurement. */
+async function measure(scenario, target, settings, signal) {
+  const request = { port: target.port, path: scenario.path, headers: scenario.headers };
+  const probe = await get(request);
+  if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
+
+  const load = { ...request, concurrency: settings.concurrency, maxRequests: settings.maxRequests, signal };
+  // Warm-up: JIT, connection pools and keep-alive sockets settle before anything is recorded.
+  await runLoad({ ...load, durationMs: WARMUP_MS });
+  const result = await runLoad({ ...load, durationMs: settings.seconds * 1000 });
+  if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes: probe.bytes };
+  return { ...result, bytes: probe.bytes };
+}
+
+async function runScenarios(targets, settings, signal) {
+  const results = [];
+  for (const scenario of SCENARIOS) {
+    for (const target of targets) {
+      if (signal.aborted) throw new Error('interrupted');
+      process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}… `);
+      const result = await measure(scenario, target, settings, signal);
+      console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`);
+      results.push({ scenario, target: target.name, ...result });
+    }
+  }
+  return results;
+}
+
+/** Server/baseline ratios for a scenario, or null when either side has no numbers. */
+function ratios(results, scenario) {
+  const server = results.find((r) => r.scenario === scenario && r.target === 'server');
+  const baseline = results.find((r) => r.scenario === scenario && r.target === 'baseline');
+  if (!server || !baseline || server.error || baseline.error) return null;
+  return { server, baseline, rps: server.rps / baseline.rps, p99: server.p99 / baseline.p99 };
+}
+
+function printLoadTable(results) {
+  const columns = [
+    { title: 'scenario' },
+    { title: 'target' },
+    { title: 'body bytes', align: 'right' },
+    { title: 'requests', align: 'right' },
+    { title: 'req/s', align: 'right' },
+    { title: 'p50 ms', align: 'right' },
+    { title: 'p99 ms', align: 'right' },
+    { title: 'errors', align: 'right' },
+    { title: 'req/s vs bare', align: 'right' },
+    { title: 'p99 vs bare', align: 'right' },
+  ];
+  const rows = results.map((result) => {
+    const ratio = result.target === 'server' ? ratios(results, result.scenario) : null;
+    if (result.error) return [result.scenario.name, result.target, result.bytes ?? '-', '-', '-', '-', '-', '-', '-', '-'];
+    return [
+      result.scenario.name,
+      result.target,
+      String(result.bytes),
+      formatRate(result.requests),
+      formatRate(result.rps),
+      formatMs(result.p50),
+      formatMs(result.p99),
+      formatRate(result.errors),
+      ratio ? formatRatio(ratio.rps) : '',
+      ratio ? formatRatio(ratio.p99) : '',
+    ];
+  });
+  console.log(heading('HTTP load (server vs bare node:http baseline, same run)'));
+  for (const line of table(columns, rows)) console.log(line);
+  console.log('(req/s vs bare: higher is better, 1.00x = as fast as bare Node; p99 vs bare: lower is better)');
+  const failed = results.filter((result) => result.firstError && !result.error);
+  for (const result of failed) console.log(`note: ${result.scenario.name} on ${result.target}: ${result.errors} error(s), first: ${result.firstError}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client bundle
+
+function printBundle(bundle) {
+  console.log(heading('Client initial bundle (client/dist/index.html, gzip level 9)'));
+  const columns = [{ title: 'asset' }, { title: 'kind' }, { title: 'raw', align: 'right' }, { title: 'gzipped', align: 'right' }];
+  const rows = bundle.assets.map((asset) => [asset.url, asset.kind, formatKb(asset.rawBytes), formatKb(asset.gzipBytes)]);
+  rows.push(['total JS', 'js', formatKb(bundle.js.rawBytes), formatKb(bundle.js.gzipBytes)]);
+  rows.push(['total CSS', 'css', formatKb(bundle.css.rawBytes), formatKb(bundle.css.gzipBytes)]);
+  for (const line of table(columns, rows)) console.log(line);
+  console.log(`initial JS ${formatKb(bundle.js.gzipBytes)} gzipped, budget ${formatKb(JS_BUDGET_BYTES)}: ${budgetVerdict(bundle)}`);
+}
+
+const budgetVerdict = (bundle) => (bundle.js.gzipBytes <= JS_BUDGET_BYTES ? 'within budget' : 'over budget');
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function modeLabel(settings) {
+  return settings.redisUrl ? `scaled (REDIS_URL=${redactUrl(settings.redisUrl)})` : 'single process (REDIS_URL not set)';
+}
+
+function printHeader(settings) {
+  console.log('Seyirlik bench');
+  console.log(`  node ${process.version}, ${availableParallelism()} CPUs; mode: ${modeLabel(settings)}`);
+  console.log(
+    `  load: ${settings.concurrency} keep-alive clients, ${WARMUP_MS / 1000} s warm-up + ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
+  );
+  console.log(`  database server: ${redactUrl(settings.adminDatabaseUrl)}`);
+}
+
+function printSummary({ settings, results, bundle, database, problems }) {
+  const lines = [['mode', modeLabel(settings)]];
+  for (const scenario of SCENARIOS) {
+    const ratio = ratios(results, scenario);
+    const text = ratio
+      ? `${formatRate(ratio.server.rps)} req/s (${formatRatio(ratio.rps)} bare), p99 ${formatMs(ratio.server.p99)} ms (${formatRatio(ratio.p99)} bare), ${formatRate(ratio.server.errors)} errors`
+      : 'not measured';
+    lines.push([scenario.name, text]);
+  }
+  lines.push(
+    ['initial JS', bundle ? `${formatKb(bundle.js.gzipBytes)} gzipped / ${formatKb(JS_BUDGET_BYTES)} budget: ${budgetVerdict(bundle)}` : 'not measured'],
+    ['initial CSS', bundle ? `${formatKb(bundle.css.gzipBytes)} gzipped` : 'not measured'],
+    ['database', database.name ? `${database.name} (${database.dropped ? 'created and dropped' : 'created, NOT dropped'})` : 'none created'],
+    ['result', problems.length === 0 ? 'every benchmark ran (numbers are informational, not pass/fail)' : `${problems.length} problem(s), see below`],
+  );
+  const width = Math.max(...lines.map(([label]) => label.length));
+  console.log(heading('Summary'));
+  for (const [label, text] of lines) console.log(`${label.padEnd(width)}  ${text}`);
+  for (const problem of problems) console.log(`could not run: ${problem}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const settings = readSettings(process.env);
+  const cleanup = new Cleanup();
+  const abort = new AbortController();
+  installSignalHandlers(cleanup, abort);
+  printHeader(settings);
+
+  const problems = [];
+  let results = [];
+  const databaseState = { name: null, dropped: false };
+  try {
+    if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} not found: build first (npm run build)`);
+    console.log(heading('Starting the server and the baseline'));
+    const database = await createDatabase(settings, cleanup, databaseState);
+    const targets = await startTargets(settings, database, cleanup);
+    console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
+    results = await runScenarios(targets, settings, abort.signal);
+    for (const result of results) {
+      if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
+    }
+  } catch (error) {
+    problems.push(error.message);
+  } finally {
+    problems.push(...(await cleanup.run()));
+  }
+  if (results.length > 0) printLoadTable(results);
+
+  let bundle = null;
+  try {
+    bundle = measureInitialBundle(CLIENT_DIST);
+    printBundle(bundle);
+  } catch (error) {
+    problems.push(`client bundle: ${error.message}`);
+  }
+
+  printSummary({ settings, results, bundle, database: databaseState, problems });
+  // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
+  process.exit(problems.length > 0 ? 1 : 0);
+}
+
+main().catch((error) => {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  process.exit(1);
+});
