@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/platform/config/config';
 import { RateLimitService } from '../../src/platform/rate-limit/rate-limit.service';
@@ -33,7 +34,8 @@ describe('rate limits', () => {
       const prefix = uniqueRedisPrefix();
       const processA = service(prefix);
       const processB = service(prefix);
-      await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+      // Until a client is ready the limiter counts in memory (its insurance), which is per process.
+      await Promise.all(clients.map((client) => (client.status === 'ready' ? undefined : once(client, 'ready'))));
 
       const verdicts = [
         await processA.consume('register', rule, 'ip-1'),
