@@ -138,7 +138,9 @@ function installSignalHandlers(cleanup, abort) {
 
 /** The throw-away database; `state` tells the summary whether it was created and dropped. */
 async function createDatabase(settings, cleanup, state) {
-  const database = await createBenchDatabase(settings.adminDatabaseUrl);
+  const database = await createBenchDatabase(settings.adminDatabaseUrl).catch((error) => {
+    throw new Error(`cannot create the bench database on ${redactUrl(settings.adminDatabaseUrl)}: ${error.message}`);
+  });
   state.name = database.name;
   cleanup.add(`drop database ${database.name}`, async () => {
     await database.drop();
@@ -198,7 +200,8 @@ async function startTargets(settings, database, cleanup) {
 /** One scenario against one target: a check that it answers, a warm-up, then the measurement. */
 async function measure(scenario, target, settings, signal) {
   const request = { port: target.port, path: scenario.path, headers: scenario.headers };
-  const probe = await get(request);
+  const probe = await get(request).catch((error) => ({ status: null, error }));
+  if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
   if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
 
   const load = { ...request, concurrency: settings.concurrency, maxRequests: settings.maxRequests, signal };
@@ -216,6 +219,8 @@ async function runScenarios(targets, settings, signal) {
       if (signal.aborted) throw new Error('interrupted');
       process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}… `);
       const result = await measure(scenario, target, settings, signal);
+      // A measurement cut short by Ctrl-C is not a result.
+      if (signal.aborted) throw new Error('interrupted');
       console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`);
       results.push({ scenario, target: target.name, ...result });
     }

@@ -4,8 +4,15 @@ import { Redis } from 'ioredis';
 
 /** Deletes every key starting with `${prefix}:`; returns how many went. */
 export async function deleteKeysWithPrefix(redisUrl, prefix) {
-  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000 });
-  await redis.connect();
+  // One attempt, no reconnect loop: a cleanup step must fail fast and say why.
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5000, retryStrategy: () => null });
+  let lastError = null;
+  redis.on('error', (error) => {
+    lastError = error;
+  });
+  await redis.connect().catch((error) => {
+    throw new Error(`cannot reach Redis at ${redactUrl(redisUrl)}: ${(lastError ?? error).message}`);
+  });
   try {
     let deleted = 0;
     let cursor = '0';
