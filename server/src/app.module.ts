@@ -1,5 +1,8 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
+import { AccountsModule } from './accounts/accounts.module';
+import { MailModule } from './mail/mail.module';
+import { MediaModule } from './media/media.module';
 import type { Logger } from 'pino';
 import type { AppConfig } from './platform/config/config';
 import { ConfigModule } from './platform/config/config.module';
@@ -14,12 +17,12 @@ export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
   logger: Logger;
-  /** A server answers HTTP and sockets; a worker only runs jobs. */
+  /** A server answers HTTP and sockets; a worker only runs jobs (its modules' routes are never mounted). */
   role: 'server' | 'worker';
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES: DynamicModule['imports'] = [];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule];
 
 @Module({})
 export class AppModule {
@@ -33,8 +36,9 @@ export class AppModule {
         RedisModule,
         JobsModule,
         RateLimitModule,
-        ...(role === 'server' ? [HttpModule, RealtimeModule] : []),
-        ...(FEATURE_MODULES ?? []),
+        RealtimeModule.forRole(role),
+        HttpModule,
+        ...FEATURE_MODULES,
       ],
     };
   }

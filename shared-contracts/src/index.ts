@@ -4,3 +4,4 @@ export * from './shell/greeting';
 export * from './legacy/envelope';
 export * from './realtime/rooms';
 export * from './realtime/events';
+export * from './accounts';

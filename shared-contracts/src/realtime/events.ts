@@ -3,12 +3,16 @@
  * for server pushes and `domain.verb` for client requests. Later features add their events here.
  */
 
+import type { SessionUser } from '../accounts/schemas';
+
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
 export interface ServerToClientEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
+  /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */
+  'account.updated': (user: SessionUser) => void;
 }
 
 export interface ClientToServerEvents {
@@ -23,6 +27,8 @@ export interface ClientToServerEvents {
 export interface SocketData {
   /** The member behind the socket, or null for a visitor. */
   userId: number | null;
+  /** The login session the socket was opened with, or null for a visitor. */
+  sessionId: string | null;
 }
 
 /** Socket.IO's path, shared so the client and the server agree. */

@@ -5,6 +5,8 @@
 export const rooms = {
   /** A member's own stream: notifications, private messages, session events. */
   user: (userId: number | string) => `user:${userId}` as const,
+  /** The sockets of one login session, so logging out drops exactly that browser's sockets. */
+  session: (sessionId: number | string) => `session:${sessionId}` as const,
   /** A watch-together room: chat and playback. */
   chat: (code: string) => `room:${code}` as const,
   /** Everyone viewing a title or an episode page: comments and likes. */
@@ -17,6 +19,7 @@ export const rooms = {
 
 export type RoomName =
   | ReturnType<typeof rooms.user>
+  | ReturnType<typeof rooms.session>
   | ReturnType<typeof rooms.chat>
   | ReturnType<typeof rooms.content>
   | ReturnType<typeof rooms.post>

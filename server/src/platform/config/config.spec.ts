@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       runJobs: true,
       redisPrefix: 'seyirlik',
+      smtpUrl: null,
+      mailFrom: 'Seyirlik <no-reply@seyirlik.local>',
+      recaptcha: null,
     });
   });
 
@@ -50,6 +53,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns the bot check on when a reCAPTCHA secret is set', () => {
+    const sut = loadConfig({ RECAPTCHA_SECRET: 's3cret', RECAPTCHA_SITE_KEY: 'site-key' });
+
+    expect(sut.recaptcha).toEqual({
+      secret: 's3cret',
+      siteKey: 'site-key',
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+    });
+  });
+
   it.each([
     ['true', true],
     ['false', false],
@@ -71,6 +84,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['RUN_JOBS', 'maybe'],
     ['REDIS_PREFIX', 'has spaces'],
+    ['SMTP_URL', 'mail.example.com'],
+    ['RECAPTCHA_VERIFY_URL', 'file:///etc/passwd'],
   ])('refuses %s=%s with a message that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));

@@ -53,6 +53,13 @@ const environmentSchema = z.object({
   TRUST_PROXY: optional(trustProxy).default(false),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])).default('info'),
   RUN_JOBS: optional(booleanFlag).default(true),
+  SMTP_URL: optional(urlWithProtocols(['smtp:', 'smtps:'], 'SMTP server URL')),
+  MAIL_FROM: optional(z.string().min(3).max(200)).default('Seyirlik <no-reply@seyirlik.local>'),
+  RECAPTCHA_SECRET: optional(z.string().min(1).max(200)),
+  RECAPTCHA_SITE_KEY: optional(z.string().min(1).max(200)),
+  RECAPTCHA_VERIFY_URL: optional(urlWithProtocols(['http:', 'https:'], 'reCAPTCHA verification address')).default(
+    'https://www.google.com/recaptcha/api/siteverify',
+  ),
   REDIS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/, 'must be 1–40 letters, digits, _ : or -')).default(
     'seyirlik',
   ),
@@ -75,6 +82,11 @@ export interface AppConfig {
   runJobs: boolean;
   /** Prefix of every Redis key and channel, so several deployments can share one Redis. */
   redisPrefix: string;
+  /** Mail goes through this SMTP server when set; otherwise it is kept in the mail_outbox table. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** The bot check is on when the secret is set; the site key is handed to the client. */
+  recaptcha: { secret: string; siteKey: string | null; verifyUrl: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -107,5 +119,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: values.LOG_LEVEL,
     runJobs: values.RUN_JOBS,
     redisPrefix: values.REDIS_PREFIX,
+    smtpUrl: values.SMTP_URL ?? null,
+    mailFrom: values.MAIL_FROM,
+    recaptcha: values.RECAPTCHA_SECRET
+      ? { secret: values.RECAPTCHA_SECRET, siteKey: values.RECAPTCHA_SITE_KEY ?? null, verifyUrl: values.RECAPTCHA_VERIFY_URL }
+      : null,
   };
 }

@@ -1,8 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable } from '@nestjs/common';
+import { MESSAGES } from '@seyirlik/shared-contracts';
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { AppException } from '../http/app-exception';
 import { REDIS } from '../redis/redis.module';
 
 export interface RateLimitRule {
@@ -36,6 +38,12 @@ export class RateLimitService {
       }
       throw rejection;
     }
+  }
+
+  /** Consumes one request, or refuses it with 429 and a Turkish message. */
+  async enforce(rule: string, limits: RateLimitRule, key: string): Promise<void> {
+    const verdict = await this.consume(rule, limits, key);
+    if (!verdict.allowed) throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
   }
 
   private limiter(rule: string, limits: RateLimitRule): RateLimiterAbstract {

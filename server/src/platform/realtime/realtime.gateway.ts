@@ -19,8 +19,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     server.use((socket, next) => {
       this.identity
         .resolve(socket.request)
-        .then((userId) => {
-          socket.data.userId = userId;
+        .then((identity) => {
+          socket.data.userId = identity?.userId ?? null;
+          socket.data.sessionId = identity?.sessionId ?? null;
           next();
         })
         .catch((error: Error) => next(error));
@@ -28,7 +29,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   handleConnection(socket: RealtimeSocket): void {
-    if (socket.data.userId !== null) void socket.join(rooms.user(socket.data.userId));
+    if (socket.data.userId !== null && socket.data.sessionId !== null) {
+      void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
+    }
     this.logger.debug({ socket: socket.id, userId: socket.data.userId }, 'socket connected');
   }
 

@@ -1,14 +1,19 @@
-import { Global, Module } from '@nestjs/common';
+import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
-import { SOCKET_IDENTITY, type SocketIdentityResolver } from './realtime.types';
 
-/** Until accounts exist every socket is a visitor's; the accounts feature overrides SOCKET_IDENTITY. */
-const visitorsOnly: SocketIdentityResolver = { resolve: async () => null };
-
+/**
+ * RealtimeService in every process; the gateway (sockets) in server processes only.
+ * The gateway reads identities through SOCKET_IDENTITY, which the accounts feature provides.
+ */
 @Global()
-@Module({
-  providers: [RealtimeGateway, RealtimeService, { provide: SOCKET_IDENTITY, useValue: visitorsOnly }],
-  exports: [RealtimeService],
-})
-export class RealtimeModule {}
+@Module({})
+export class RealtimeModule {
+  static forRole(role: 'server' | 'worker'): DynamicModule {
+    return {
+      module: RealtimeModule,
+      providers: [RealtimeService, ...(role === 'server' ? [RealtimeGateway] : [])],
+      exports: [RealtimeService],
+    };
+  }
+}

@@ -1,24 +1,43 @@
-import { Injectable } from '@nestjs/common';
-import { rooms, type RoomName, type ServerToClientEvents } from '@seyirlik/shared-contracts';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Emitter } from '@socket.io/redis-emitter';
+import { rooms, type RoomName, type ServerToClientEvents, type SessionEndReason } from '@seyirlik/shared-contracts';
+import type { Redis } from 'ioredis';
+import { PinoLogger } from 'nestjs-pino';
+import type { AppConfig } from '../config/config';
+import { APP_CONFIG } from '../config/config.tokens';
+import { createRedisClient } from '../redis/redis';
 import type { RealtimeServer } from './realtime.types';
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
+/** What both a Socket.IO server and a Redis emitter can do to a room. */
+interface RoomTarget {
+  to(room: string | string[]): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): unknown };
+  in(room: string | string[]): { socketsJoin(room: string | string[]): void; disconnectSockets(close?: boolean): void };
+}
+
 /**
- * The one place that emits to clients. Services call it after their transaction commits;
- * through the Redis adapter the emit reaches sockets on every server process.
+ * The one place that emits to clients. Services call it after their transaction commits.
+ * In a server process it emits through Socket.IO (reaching other processes through the Redis
+ * adapter); in a worker process, which has no sockets, it publishes through a Redis emitter.
  */
 @Injectable()
-export class RealtimeService {
-  private server: RealtimeServer | null = null;
+export class RealtimeService implements OnApplicationShutdown {
+  private target: RoomTarget | null = null;
+  private emitterClient: Redis | null = null;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly logger: PinoLogger,
+  ) {}
 
   /** Called once by the gateway when Socket.IO is up. */
   attach(server: RealtimeServer): void {
-    this.server = server;
+    this.target = server as unknown as RoomTarget;
   }
 
   toRoom<E extends keyof ServerToClientEvents>(room: RoomName, event: E, ...args: EventArgs<E>): void {
-    this.io().to(room).emit(event, ...args);
+    this.resolveTarget()?.to(room).emit(event, ...args);
   }
 
   toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: EventArgs<E>): void {
@@ -26,12 +45,30 @@ export class RealtimeService {
   }
 
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */
-  async addToRoom(fromRoom: RoomName | string, room: RoomName): Promise<void> {
-    this.io().in(fromRoom).socketsJoin(room);
+  addToRoom(fromRoom: RoomName | string, room: RoomName): void {
+    this.resolveTarget()?.in(fromRoom).socketsJoin(room);
   }
 
-  private io(): RealtimeServer {
-    if (!this.server) throw new Error('Socket.IO is not initialised yet');
-    return this.server;
+  /** Tells the sockets of a room that their session ended, then disconnects them, on every process. */
+  endSocketSessions(room: RoomName, reason: SessionEndReason): void {
+    const target = this.resolveTarget();
+    if (!target) return;
+    target.to(room).emit('session.ended', { reason });
+    target.in(room).disconnectSockets(true);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.emitterClient?.disconnect();
+  }
+
+  /** Without sockets of its own, a process emits through Redis, when there is one. */
+  private resolveTarget(): RoomTarget | null {
+    if (this.target) return this.target;
+    if (!this.config.redisUrl) return null;
+    this.emitterClient = createRedisClient(this.config.redisUrl, 'publisher', this.logger.logger);
+    this.target = new Emitter<ServerToClientEvents>(this.emitterClient, {
+      key: `${this.config.redisPrefix}:socket.io`,
+    }) as unknown as RoomTarget;
+    return this.target;
   }
 }

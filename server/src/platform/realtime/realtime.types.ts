@@ -6,10 +6,10 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
 
 /**
  * Decides who is behind a socket from its handshake request (the session cookie).
- * Answers a member id, or null for a visitor; throws to refuse the connection.
+ * Answers the member and session, or null for a visitor; throws to refuse the connection.
  */
 export interface SocketIdentityResolver {
-  resolve(request: import('node:http').IncomingMessage): Promise<number | null>;
+  resolve(request: import('node:http').IncomingMessage): Promise<{ userId: number; sessionId: string } | null>;
 }
 
 export const SOCKET_IDENTITY = Symbol('SOCKET_IDENTITY');

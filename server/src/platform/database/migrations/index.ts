@@ -1,4 +1,5 @@
 import { StreamSequences1763800000000 } from './1763800000000-stream-sequences';
+import { Accounts1763900000000 } from './1763900000000-accounts';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
-export const migrations = [StreamSequences1763800000000];
+export const migrations = [StreamSequences1763800000000, Accounts1763900000000];

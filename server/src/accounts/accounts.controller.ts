@@ -1,0 +1,104 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
+import { ACCOUNT_MESSAGES as M, type MyAccount, type PublicProfile, type SessionInfo, type SessionUser } from '@seyirlik/shared-contracts';
+import type { Request, Response } from 'express';
+import { AccountsService, toMyAccount, toSessionUser } from './accounts.service';
+import { AvatarService } from './avatar.service';
+import { BotCheckService } from './bot-check.service';
+import { PasswordResetService } from './password-reset.service';
+import { siteOrigin, uploadedFile } from './request-helpers';
+import type { Viewer } from './sessions.service';
+import { clearSessionCookie, CurrentViewer, MemberGuard, OptionalViewer, sessionMeta } from './viewer';
+import { AccountCookies } from './account-cookies';
+
+/** The JSON API of accounts, for our client. */
+@Controller('api')
+export class AccountsController {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly resets: PasswordResetService,
+    private readonly avatars: AvatarService,
+    private readonly botCheck: BotCheckService,
+    private readonly cookies: AccountCookies,
+  ) {}
+
+  @Get('auth/session')
+  session(@OptionalViewer() viewer: Viewer | null): SessionInfo {
+    return { user: viewer ? toSessionUser(viewer.user) : null, recaptchaSiteKey: this.botCheck.siteKey };
+  }
+
+  @Post('auth/login')
+  @HttpCode(200)
+  async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
+    const { user, token, maxAgeMs } = await this.accounts.login(body, sessionMeta(request));
+    this.cookies.set(request, response, token, maxAgeMs);
+    return { user: toSessionUser(user), message: M.loginSucceeded };
+  }
+
+  @Post('auth/register')
+  @HttpCode(200)
+  async register(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
+    const { user, token, maxAgeMs } = await this.accounts.register(body, sessionMeta(request));
+    this.cookies.set(request, response, token, maxAgeMs);
+    return { user: toSessionUser(user), message: M.registerSucceeded };
+  }
+
+  @Post('auth/logout')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async logout(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+    await this.accounts.logout(viewer);
+    clearSessionCookie(response);
+    return { message: M.loggedOut };
+  }
+
+  @Post('auth/forgot-password')
+  @HttpCode(200)
+  async forgotPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
+    return { message: await this.resets.request(body, sessionMeta(request), siteOrigin(request)) };
+  }
+
+  @Post('auth/reset-password')
+  @HttpCode(200)
+  async resetPassword(@Body() body: unknown): Promise<{ message: string }> {
+    return { message: await this.resets.reset(body) };
+  }
+
+  @Get('users/:username')
+  profile(@Param('username') username: string): Promise<PublicProfile> {
+    return this.accounts.publicProfile(username);
+  }
+
+  @Get('me')
+  @UseGuards(MemberGuard)
+  me(@CurrentViewer() viewer: Viewer): MyAccount {
+    return toMyAccount(viewer.user);
+  }
+
+  @Patch('me/profile')
+  @UseGuards(MemberGuard)
+  async updateProfile(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ account: MyAccount; message: string }> {
+    return { account: toMyAccount(await this.accounts.updateProfile(viewer, body)), message: M.profileSaved };
+  }
+
+  @Post('me/password')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async updatePassword(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ message: string }> {
+    await this.accounts.updatePassword(viewer, body);
+    return { message: M.passwordChanged };
+  }
+
+  @Put('me/social')
+  @UseGuards(MemberGuard)
+  async updateSocial(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ account: MyAccount; message: string }> {
+    return { account: toMyAccount(await this.accounts.updateSocial(viewer, body)), message: M.socialSaved };
+  }
+
+  @Post('me/avatar')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async uploadAvatar(@CurrentViewer() viewer: Viewer, @Req() request: Request): Promise<{ image: string; account: MyAccount; message: string }> {
+    const { image, user } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
+    return { image, account: toMyAccount(user), message: M.avatarSaved };
+  }
+}

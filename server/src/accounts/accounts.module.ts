@@ -1,0 +1,41 @@
+import { Global, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MediaModule } from '../media/media.module';
+import { SOCKET_IDENTITY } from '../platform/realtime/realtime.types';
+import { AccountCookies } from './account-cookies';
+import { AccountsController } from './accounts.controller';
+import { AccountsLegacyController } from './accounts.legacy.controller';
+import { AccountsService } from './accounts.service';
+import { AvatarService } from './avatar.service';
+import { BotCheckService } from './bot-check.service';
+import { PasswordReset } from './entities/password-reset.entity';
+import { UserSession } from './entities/user-session.entity';
+import { User } from './entities/user.entity';
+import { PasswordHasher } from './password-hasher';
+import { PasswordResetService } from './password-reset.service';
+import { SessionSocketIdentity } from './session-socket-identity';
+import { SessionsService } from './sessions.service';
+import { ViewerMiddleware } from './viewer';
+
+/** Members and sessions. Global: every feature asks who the viewer is and checks membership through it. */
+@Global()
+@Module({
+  imports: [TypeOrmModule.forFeature([User, UserSession, PasswordReset]), MediaModule],
+  controllers: [AccountsController, AccountsLegacyController],
+  providers: [
+    AccountsService,
+    AccountCookies,
+    AvatarService,
+    BotCheckService,
+    PasswordHasher,
+    PasswordResetService,
+    SessionsService,
+    { provide: SOCKET_IDENTITY, useClass: SessionSocketIdentity },
+  ],
+  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule],
+})
+export class AccountsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(ViewerMiddleware).forRoutes('*path');
+  }
+}

@@ -1,0 +1,169 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  ACCOUNT_MESSAGES as M,
+  type LoginInput,
+  type MyAccount,
+  type PasswordUpdateInput,
+  type ProfileInfoInput,
+  type PublicProfile,
+  type RegisterInput,
+  type SessionUser,
+  type SocialLinksInput,
+  loginSchema,
+  passwordUpdateSchema,
+  profileInfoSchema,
+  registerSchema,
+  socialLinksSchema,
+} from '@seyirlik/shared-contracts';
+import { QueryFailedError, Raw, Repository } from 'typeorm';
+import { AppException, parseInput } from '../platform/http/app-exception';
+import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
+import { mediaUrl } from '../media/media.paths';
+import { BotCheckService } from './bot-check.service';
+import { User } from './entities/user.entity';
+import { PasswordHasher } from './password-hasher';
+import { SessionsService, type SessionMeta, type Viewer } from './sessions.service';
+
+/** Per IP and per account; counted in Redis across processes when it is configured. */
+export const ACCOUNT_RATE_LIMITS = {
+  loginPerIp: { points: 30, windowSeconds: 15 * 60 },
+  loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
+  registerPerIp: { points: 5, windowSeconds: 60 * 60 },
+} as const;
+
+export function toSessionUser(user: User): SessionUser {
+  return {
+    id: user.id,
+    username: user.username,
+    profileName: user.profileName,
+    avatarUrl: user.avatarId ? mediaUrl(user.avatarId) : null,
+  };
+}
+
+export function toPublicProfile(user: User): PublicProfile {
+  return {
+    username: user.username,
+    profileName: user.profileName,
+    about: user.about,
+    country: user.country,
+    avatarUrl: user.avatarId ? mediaUrl(user.avatarId) : null,
+    social: { facebook: user.facebook, twitter: user.twitter, instagram: user.instagram },
+    joinedAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toMyAccount(user: User): MyAccount {
+  return { ...toPublicProfile(user), id: user.id, emailAddress: user.email };
+}
+
+/** Unique violations name their index; they are how a race between two registrations is decided. */
+function uniqueViolation(error: unknown): 'username' | 'email' | null {
+  if (!(error instanceof QueryFailedError)) return null;
+  const driverError = error.driverError as { code?: string; constraint?: string };
+  if (driverError.code !== '23505') return null;
+  if (driverError.constraint === 'app_user_username_key') return 'username';
+  if (driverError.constraint === 'app_user_email_key') return 'email';
+  return null;
+}
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: SessionsService,
+    private readonly botCheck: BotCheckService,
+    private readonly rateLimits: RateLimitService,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async register(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
+    const input = parseInput(registerSchema, body as RegisterInput);
+    await this.rateLimits.enforce('register-ip', ACCOUNT_RATE_LIMITS.registerPerIp, meta.ip);
+    await this.botCheck.verify(input.recaptcha_response_field, 'register', meta.ip);
+    const email = input.emailAddress.toLowerCase();
+    if (await this.users.exists({ where: { username: Raw((column) => `lower(${column}) = lower(:name)`, { name: input.username }) } })) {
+      throw new AppException(HttpStatus.CONFLICT, M.usernameTaken);
+    }
+    if (await this.users.exists({ where: { email } })) throw new AppException(HttpStatus.CONFLICT, M.emailTaken);
+    const passwordHash = await this.hasher.hash(input.password);
+    let user: User;
+    try {
+      user = await this.users.save(
+        this.users.create({ username: input.username, email, passwordHash, profileName: input.username, about: '', country: '' }),
+      );
+    } catch (error) {
+      const field = uniqueViolation(error);
+      if (field) throw new AppException(HttpStatus.CONFLICT, field === 'username' ? M.usernameTaken : M.emailTaken);
+      throw error;
+    }
+    const session = await this.sessions.start(user.id, false, meta);
+    return { user, ...session };
+  }
+
+  /** `username` may be the user name or the e-mail address, in any case. */
+  async login(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
+    const input = parseInput(loginSchema, body as LoginInput);
+    const login = input.username.toLowerCase();
+    await this.rateLimits.enforce('login-ip', ACCOUNT_RATE_LIMITS.loginPerIp, meta.ip);
+    await this.rateLimits.enforce('login-account', ACCOUNT_RATE_LIMITS.loginPerAccount, login);
+    await this.botCheck.verify(input.recaptcha_response_field, 'login', meta.ip);
+    const user = await this.users.findOne({
+      where: login.includes('@') ? { email: login } : { username: Raw((column) => `lower(${column}) = :login`, { login }) },
+    });
+    if (!(await this.hasher.verify(user?.passwordHash ?? null, input.password)) || !user) {
+      throw new AppException(HttpStatus.BAD_REQUEST, M.invalidCredentials);
+    }
+    const session = await this.sessions.start(user.id, input.remember, meta);
+    return { user, ...session };
+  }
+
+  logout(viewer: Viewer): Promise<void> {
+    return this.sessions.end(viewer.sessionId, 'logout');
+  }
+
+  async publicProfile(username: string): Promise<PublicProfile> {
+    const user =
+      username.length <= 40
+        ? await this.users.findOne({ where: { username: Raw((column) => `lower(${column}) = lower(:name)`, { name: username }) } })
+        : null;
+    if (!user) throw new AppException(HttpStatus.NOT_FOUND, M.profileNotFound);
+    return toPublicProfile(user);
+  }
+
+  async updateProfile(viewer: Viewer, body: unknown): Promise<User> {
+    const input = parseInput(profileInfoSchema, body as ProfileInfoInput);
+    const email = input.emailAddress.toLowerCase();
+    const user = viewer.user;
+    if (email !== user.email && (await this.users.exists({ where: { email } }))) {
+      throw new AppException(HttpStatus.CONFLICT, M.emailTaken);
+    }
+    Object.assign(user, { profileName: input.profileName, email, about: input.about, country: input.country });
+    try {
+      await this.users.save(user);
+    } catch (error) {
+      if (uniqueViolation(error) === 'email') throw new AppException(HttpStatus.CONFLICT, M.emailTaken);
+      throw error;
+    }
+    this.realtime.toUser(user.id, 'account.updated', toSessionUser(user));
+    return user;
+  }
+
+  /** A new password ends the member's other sessions; this browser stays logged in. */
+  async updatePassword(viewer: Viewer, body: unknown): Promise<void> {
+    const input = parseInput(passwordUpdateSchema, body as PasswordUpdateInput);
+    if (!(await this.hasher.verify(viewer.user.passwordHash, input.currentPassword))) {
+      throw new AppException(HttpStatus.BAD_REQUEST, M.currentPasswordWrong);
+    }
+    await this.users.update({ id: viewer.user.id }, { passwordHash: await this.hasher.hash(input.newPassword) });
+    await this.sessions.endAllOf(viewer.user.id, 'password-changed', viewer.sessionId);
+  }
+
+  async updateSocial(viewer: Viewer, body: unknown): Promise<User> {
+    const input = parseInput(socialLinksSchema, body as SocialLinksInput);
+    Object.assign(viewer.user, input);
+    return this.users.save(viewer.user);
+  }
+}

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ACCOUNT_RULES, rooms, type SessionEndReason } from '@seyirlik/shared-contracts';
+import { Repository } from 'typeorm';
+import { RealtimeService } from '../platform/realtime/realtime.service';
+import { UserSession } from './entities/user-session.entity';
+import { User } from './entities/user.entity';
+import { hashToken, newToken } from './tokens';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const REMEMBERED_MS = ACCOUNT_RULES.rememberedSessionDays * DAY_MS;
+const IDLE_MS = ACCOUNT_RULES.sessionIdleHours * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often, not on every request. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+/** Who is behind a request or a socket. */
+export interface Viewer {
+  sessionId: string;
+  user: User;
+}
+
+export interface SessionMeta {
+  userAgent: string;
+  ip: string;
+}
+
+/**
+ * Login sessions in PostgreSQL, so every server process recognises them. The cookie holds a
+ * random token; only its hash is stored. A remembered session lasts 30 days from its last use,
+ * another one ends with the browser and after 12 idle hours.
+ */
+@Injectable()
+export class SessionsService {
+  constructor(
+    @InjectRepository(UserSession) private readonly sessions: Repository<UserSession>,
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly realtime: RealtimeService,
+  ) {}
+
+  async start(userId: number, remember: boolean, meta: SessionMeta): Promise<{ token: string; maxAgeMs: number | null }> {
+    const { token, hash } = newToken();
+    await this.sessions.insert({
+      userId,
+      tokenHash: hash,
+      remember,
+      expiresAt: new Date(Date.now() + (remember ? REMEMBERED_MS : IDLE_MS)),
+      userAgent: meta.userAgent.slice(0, 300),
+      ip: meta.ip.slice(0, 64),
+    });
+    return { token, maxAgeMs: remember ? REMEMBERED_MS : null };
+  }
+
+  /** The viewer of a session cookie, or null when it is unknown, revoked or expired. */
+  async resolve(token: string | undefined): Promise<Viewer | null> {
+    if (!token || token.length > 100) return null;
+    const session = await this.sessions.findOne({ where: { tokenHash: hashToken(token) } });
+    if (!session) return null;
+    const now = Date.now();
+    if (session.expiresAt.getTime() <= now) {
+      await this.sessions.delete({ id: session.id });
+      return null;
+    }
+    const user = await this.users.findOne({ where: { id: session.userId } });
+    if (!user) return null;
+    if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.sessions.update(
+        { id: session.id },
+        { lastSeenAt: new Date(now), expiresAt: new Date(now + (session.remember ? REMEMBERED_MS : IDLE_MS)) },
+      );
+    }
+    return { sessionId: session.id, user };
+  }
+
+  /** Ends one session (logout) and drops that browser's sockets on every process. */
+  async end(sessionId: string, reason: SessionEndReason): Promise<void> {
+    await this.sessions.delete({ id: sessionId });
+    this.realtime.endSocketSessions(rooms.session(sessionId), reason);
+  }
+
+  /** Ends every session of a member but `keepSessionId`, and drops their sockets. */
+  async endAllOf(userId: number, reason: SessionEndReason, keepSessionId: string | null = null): Promise<void> {
+    const ended = await this.sessions.find({ where: { userId }, select: { id: true } });
+    for (const session of ended) {
+      if (session.id === keepSessionId) continue;
+      await this.sessions.delete({ id: session.id });
+      this.realtime.endSocketSessions(rooms.session(session.id), reason);
+    }
+  }
+}

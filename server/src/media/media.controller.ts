@@ -1,0 +1,26 @@
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import { Repository } from 'typeorm';
+import { MediaFile } from './media-file.entity';
+
+const FILE_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.webp$/;
+
+@Controller('media')
+export class MediaController {
+  constructor(@InjectRepository(MediaFile) private readonly files: Repository<MediaFile>) {}
+
+  /** Stored images never change (a new image gets a new id), so they are cached for a year. */
+  @Get(':file')
+  async serve(@Param('file') file: string, @Res() response: Response): Promise<void> {
+    const id = FILE_PATTERN.exec(file)?.[1];
+    const media = id ? await this.files.findOne({ where: { id } }) : null;
+    if (!media) throw new NotFoundException();
+    response
+      .status(200)
+      .setHeader('Content-Type', media.contentType)
+      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .send(media.bytes);
+  }
+}
