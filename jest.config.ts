@@ -20,6 +20,8 @@ const swcTransform: Config['transform'] = {
 };
 
 const config: Config = {
+  // Integration tests start real processes and databases; a slow machine needs more than 5 s.
+  testTimeout: 60_000,
   projects: [
     {
       displayName: 'contracts',

@@ -18,7 +18,7 @@ test.describe('site shell', () => {
       'placeholder',
       'Dizi, film veya anime ara...',
     );
-    await expect(header.getByRole('link', { name: 'Giriş Yap' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
     await expect(header.getByRole('button', { name: 'Menüyü aç' })).toBeHidden();
 
     await expect(mainNavigation(page).getByRole('link', { name: 'Anasayfa' })).toHaveAttribute(
@@ -68,13 +68,28 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('İyi günler');
   });
 
-  test('the login button leads to /giris-yap, which is not built yet', async ({ page }) => {
+  test('the login button opens the login modal, which closes with Escape', async ({ page }) => {
     await page.goto('/');
+    const loginButton = page.getByRole('banner').getByRole('button', { name: 'Giriş Yap' });
 
-    await page.getByRole('banner').getByRole('link', { name: 'Giriş Yap' }).click();
+    await loginButton.click();
 
-    await expect(page).toHaveURL('/giris-yap');
-    await expect(page.getByRole('heading', { name: 'Aradığınız sayfa bulunamadı.' })).toBeVisible();
+    const modal = page.getByRole('dialog', { name: 'Giriş Yap' });
+    await expect(modal).toBeVisible();
+    await expect(modal.getByLabel('Kullanıcı adı veya e-posta')).toBeFocused();
+    await expect(modal.getByRole('link', { name: 'Kayıt Ol' })).toHaveAttribute(
+      'href',
+      '/kayit-ol',
+    );
+    await expect(modal.getByRole('link', { name: 'Şifremi unuttum' })).toHaveAttribute(
+      'href',
+      '/sifremi-unuttum',
+    );
+    await expect(page).toHaveURL('/');
+
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(loginButton).toBeFocused();
   });
 
   test('connects the live channel', async ({ page }) => {
@@ -91,7 +106,7 @@ test.describe('site shell', () => {
 
     await expect(mainNavigation(page)).toBeHidden();
     await expect(page.getByRole('banner').getByRole('searchbox', { name: SEARCH })).toBeHidden();
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Giriş Yap' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Giriş Yap' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       360,
     );

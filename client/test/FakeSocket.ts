@@ -1,6 +1,7 @@
 import type { ConnectionEvents } from '../src/features/realtime/socketStatus';
 
-type Listener = (...args: unknown[]) => void;
+// Listeners take whatever their event carries; `never[]` accepts every listener signature.
+type Listener = (...args: never[]) => void;
 
 /** Stands in for a Socket.IO socket: keeps listeners and fires the events Socket.IO would. */
 export class FakeSocket implements ConnectionEvents {
@@ -20,9 +21,12 @@ export class FakeSocket implements ConnectionEvents {
     return this;
   }
 
-  fire(event: 'connect' | 'disconnect' | 'connect_error', ...args: unknown[]) {
-    this.connected = event === 'connect';
-    this.listeners.get(event)?.forEach((listener) => listener(...args));
+  /** Fires a connection event, or an event the server pushes (`session.ended`, ...). */
+  fire(event: string, ...args: unknown[]) {
+    if (event === 'connect' || event === 'disconnect' || event === 'connect_error') {
+      this.connected = event === 'connect';
+    }
+    this.listeners.get(event)?.forEach((listener) => listener(...(args as never[])));
   }
 
   listenerCount() {

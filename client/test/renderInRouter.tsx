@@ -12,9 +12,15 @@ import type { ReactNode } from 'react';
 
 /**
  * Renders `ui` above the page outlet of a small in-memory router that knows "/" only, so links
- * work and any other path is "not found". Each call gets its own jotai store.
+ * work and any other path is "not found". Each call gets its own jotai store unless given one.
  */
-export function renderInRouter(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+export function renderInRouter(
+  ui: ReactNode,
+  {
+    path = '/',
+    store = createStore(),
+  }: { path?: string; store?: ReturnType<typeof createStore> } = {},
+) {
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -33,7 +39,6 @@ export function renderInRouter(ui: ReactNode, { path = '/' }: { path?: string } 
     routeTree: rootRoute.addChildren([homeRoute]),
     history: createMemoryHistory({ initialEntries: [path] }),
   });
-  const store = createStore();
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -4,7 +4,7 @@ import { NotFoundPage } from '../features/shell/NotFoundPage';
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: () => <NotFoundPage />,
 });
 
 function RootLayout() {

@@ -1,7 +1,10 @@
 import { DataSource } from 'typeorm';
 import { dataSourceOptions, migrate } from '../../src/platform/database/data-source';
+import { migrations } from '../../src/platform/database/migrations';
 import { StreamSequenceRepository } from '../../src/platform/database/stream-sequence.repository';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
+
+const allMigrations = migrations.map((Migration) => new Migration().name);
 
 describe('database platform', () => {
   let database: TestDatabase;
@@ -21,7 +24,8 @@ describe('database platform', () => {
       const first = await migrate(database.url);
       const second = await migrate(database.url);
 
-      expect(first).toEqual(['StreamSequences1763800000000']);
+      expect(first).toEqual(allMigrations);
+      expect(first[0]).toBe('StreamSequences1763800000000');
       expect(second).toEqual([]);
     });
 
@@ -29,7 +33,7 @@ describe('database platform', () => {
       const other = await createTestDatabase();
       try {
         const results = await Promise.all([migrate(other.url), migrate(other.url), migrate(other.url)]);
-        expect(results.flat()).toEqual(['StreamSequences1763800000000']);
+        expect(results.flat()).toEqual(allMigrations);
       } finally {
         await other.drop();
       }

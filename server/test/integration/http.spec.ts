@@ -147,7 +147,7 @@ describe('HTTP platform', () => {
 
   describe('serving the client', () => {
     it('answers client routes with the app shell', async () => {
-      for (const path of ['/', '/kesfet/W10=', '/profile/ayse', '/no/such/page']) {
+      for (const path of ['/', '/kesfet/W10=', '/profile/ayse', '/profile/ali.veli', '/no/such/page']) {
         const response = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
         expect(response.status).toBe(200);
         expect(response.headers['content-type']).toMatch(/text\/html/);
@@ -163,9 +163,11 @@ describe('HTTP platform', () => {
       const found = await request(sut.baseUrl).get(asset!);
       expect(found.status).toBe(200);
       expect(found.headers['cache-control']).toContain('immutable');
-      const missing = await request(sut.baseUrl).get('/assets/missing-123.js');
-      expect(missing.status).toBe(404);
-      expect(missing.text).not.toContain('<div id="root">');
+      for (const path of ['/assets/missing-123.js', '/assets/deeper/x', '/missing.ico']) {
+        const missing = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
+        expect(missing.status).toBe(404);
+        expect(missing.text).not.toContain('<div id="root">');
+      }
     });
 
     it('never answers server paths with the shell', async () => {

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { io } from 'socket.io-client';
+import { buildPng } from '../factories/images';
+import { registerMember } from '../factories/members';
+import { startServerProcess } from '../harness/cluster';
 import { TEST_REDIS_URL } from '../support/services';
 import { createTestDatabase, type TestDatabase, uniqueRedisPrefix } from '../support/test-database';
 
@@ -50,5 +54,35 @@ describe('job worker process', () => {
 
     expect(await sut.exited).toBe(1);
     expect(sut.output.join('')).toContain('DATABASE_URL="mysql://nope"');
+  });
+});
+
+describe('avatar processing on a worker process', () => {
+  it('is queued by a server that runs no jobs, re-encoded by the worker, and pushed to the member', async () => {
+    const database = await createTestDatabase();
+    const prefix = uniqueRedisPrefix();
+    const env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix };
+    const server = await startServerProcess({ ...env, RUN_JOBS: 'false' });
+    const worker = startWorker(env);
+    try {
+      const { agent } = await registerMember(server.url);
+      const cookie = (await agent.get('/api/auth/session')).request.cookies;
+      const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
+      await new Promise((resolveConnect) => socket.once('connect', resolveConnect));
+      const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
+
+      const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');
+
+      expect(response.status).toBe(200);
+      expect(response.body.account.avatarUrl).toBe(response.body.image);
+      expect((await pushed).avatarUrl).toBe(response.body.image);
+      expect(worker.output.join('')).toContain('job worker started');
+      socket.disconnect();
+    } finally {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+      await server.stop();
+      await database.drop();
+    }
   });
 });

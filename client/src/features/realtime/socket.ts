@@ -17,3 +17,11 @@ export function getSocket(): AppSocket {
   socket ??= io({ path: SOCKET_PATH, withCredentials: true, autoConnect: false });
   return socket;
 }
+
+/**
+ * Closes and reopens the connection, so the server reads the session cookie again: after a login,
+ * a logout or the end of the session the socket belongs to the new member (or to a visitor).
+ */
+export function reconnectSocket(): void {
+  getSocket().disconnect().connect();
+}

@@ -21,6 +21,18 @@ describe('followSocketStatus', () => {
     ]);
   });
 
+  it('reports connecting, not a lost connection, when the page closes the socket to reopen it', () => {
+    const socket = new FakeSocket();
+    const reported: SocketStatus[] = [];
+
+    followSocketStatus(socket, (status) => reported.push(status));
+    socket.fire('connect');
+    socket.fire('disconnect', 'io client disconnect');
+    socket.fire('disconnect', 'io server disconnect');
+
+    expect(reported).toEqual(['connecting', 'connected', 'connecting', 'disconnected']);
+  });
+
   it('reports connected at once for a socket that is already connected', () => {
     const socket = new FakeSocket();
     socket.connected = true;

@@ -2,6 +2,10 @@ import type { ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
 import { useConnectionToasts } from '../realtime/useConnectionToasts';
 import { useRealtimeConnection } from '../realtime/useRealtimeConnection';
+import { LoginModalHost } from '../session/LoginModalHost';
+import { useLoginRequiredPrompt } from '../session/useLoginRequiredPrompt';
+import { useSessionEvents } from '../session/useSessionEvents';
+import { useSessionLoader } from '../session/useSessionLoader';
 import { Toaster } from '../toast/Toaster';
 import { BackToTopButton } from './BackToTopButton';
 import { Footer } from './Footer';
@@ -10,6 +14,9 @@ import { LeftBar } from './LeftBar';
 import './shell.css';
 
 export function AppShell({ children }: { children: ReactNode }) {
+  useSessionLoader();
+  useSessionEvents();
+  useLoginRequiredPrompt();
   useRealtimeConnection();
   useConnectionToasts();
   return (
@@ -28,6 +35,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       </div>
       <BackToTopButton />
+      <LoginModalHost />
       <Toaster />
     </div>
   );

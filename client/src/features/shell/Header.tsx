@@ -1,6 +1,5 @@
-import { TEXT } from '../../app/messages';
-import { UserIcon } from '../../ui/icons';
 import { SearchBox } from '../search/SearchBox';
+import { HeaderAccount } from '../session/HeaderAccount';
 import { Logo } from './Logo';
 import { MobileMenu } from './MobileMenu';
 
@@ -10,11 +9,9 @@ export function Header() {
       <MobileMenu />
       <Logo />
       <SearchBox className="header__search" />
-      {/* A plain link: /giris-yap is not a client route until accounts arrive, so it shows the 404 page. */}
-      <a href="/giris-yap" className="button button--primary header__login">
-        <UserIcon width={18} height={18} />
-        <span>{TEXT.login}</span>
-      </a>
+      <div className="header__account">
+        <HeaderAccount />
+      </div>
     </header>
   );
 }

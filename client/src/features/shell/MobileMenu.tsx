@@ -1,20 +1,12 @@
 import { useRouterState } from '@tanstack/react-router';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type MouseEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { TEXT } from '../../app/messages';
+import { keepFocusInside } from '../../ui/focusTrap';
 import { CloseIcon, MenuIcon } from '../../ui/icons';
 import { SearchBox } from '../search/SearchBox';
+import { MobileAccountEntries } from '../session/MobileAccountEntries';
 import { NavLinks } from './NavLinks';
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled])';
 
 /**
  * The hamburger button and the menu it opens under 768 px. The menu closes on its close button,
@@ -44,20 +36,6 @@ export function MobileMenu() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open, close]);
-
-  const keepFocusInside = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
 
   const closeOnLinkClick = (event: MouseEvent<HTMLElement>) => {
     if ((event.target as Element).closest('a')) setOpenedAt(null);
@@ -107,6 +85,7 @@ export function MobileMenu() {
               <nav aria-label={TEXT.navigationLabel} onClick={closeOnLinkClick}>
                 <NavLinks />
               </nav>
+              <MobileAccountEntries onLogout={close} />
             </div>
           </div>,
           document.body,

@@ -1,11 +1,14 @@
 import { Link } from '@tanstack/react-router';
 import { TEXT } from '../../app/messages';
-import { HomeIcon } from '../../ui/icons';
+import { HomeIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
 const NAV_ITEMS = [{ to: '/', label: TEXT.nav.home, Icon: HomeIcon }] as const;
 
+/** The sections, then the member's own pages when someone is logged in. */
 export function NavLinks() {
+  const user = useSessionUser();
   return (
     <ul className="nav-links">
       {NAV_ITEMS.map(({ to, label, Icon }) => (
@@ -16,6 +19,27 @@ export function NavLinks() {
           </Link>
         </li>
       ))}
+      {user && (
+        <>
+          <li className="nav-links__separator" role="presentation" />
+          <li>
+            <Link
+              to="/profile/$username"
+              params={{ username: user.username }}
+              className="nav-links__link"
+            >
+              <UserIcon className="nav-links__icon" />
+              <span>{TEXT.myProfile}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/ayarlar" className="nav-links__link">
+              <SettingsIcon className="nav-links__icon" />
+              <span>{TEXT.settings.title}</span>
+            </Link>
+          </li>
+        </>
+      )}
     </ul>
   );
 }

@@ -11,8 +11,16 @@ function isServerPath(path: string): boolean {
 }
 
 /**
+ * A file the static handler did not find: anything under /assets, or a name with an extension at
+ * the root (/favicon.ico). Deeper paths with a dot are client routes (/profile/ali.veli).
+ */
+function isMissingFile(path: string): boolean {
+  return path.startsWith('/assets/') || (path.lastIndexOf('/') === 0 && extname(path) !== '');
+}
+
+/**
  * Serves the built client: hashed assets cached for a year, and index.html for client routes
- * (GET, accepting HTML, no file extension, not a server path). A missing asset stays a 404.
+ * (GET, accepting HTML, not a server path, not a missing file). A missing asset stays a 404.
  */
 export function installClientServing(app: Express, clientDist: string, logger: Logger): void {
   const indexFile = join(clientDist, 'index.html');
@@ -29,7 +37,7 @@ export function installClientServing(app: Express, clientDist: string, logger: L
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||
       isServerPath(request.path) ||
-      extname(request.path) !== '' ||
+      isMissingFile(request.path) ||
       !request.accepts('html')
     ) {
       return next();

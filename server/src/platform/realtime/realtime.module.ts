@@ -1,6 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
+import { PROCESS_ROLE } from './realtime.types';
 
 /**
  * RealtimeService in every process; the gateway (sockets) in server processes only.
@@ -12,7 +13,11 @@ export class RealtimeModule {
   static forRole(role: 'server' | 'worker'): DynamicModule {
     return {
       module: RealtimeModule,
-      providers: [RealtimeService, ...(role === 'server' ? [RealtimeGateway] : [])],
+      providers: [
+        { provide: PROCESS_ROLE, useValue: role },
+        RealtimeService,
+        ...(role === 'server' ? [RealtimeGateway] : []),
+      ],
       exports: [RealtimeService],
     };
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Emitter } from '@socket.io/redis-emitter';
 import { rooms, type RoomName, type ServerToClientEvents, type SessionEndReason } from '@seyirlik/shared-contracts';
 import type { Redis } from 'ioredis';
@@ -6,7 +6,7 @@ import { PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { createRedisClient } from '../redis/redis';
-import type { RealtimeServer } from './realtime.types';
+import { PROCESS_ROLE, type RealtimeServer } from './realtime.types';
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
@@ -20,16 +20,27 @@ interface RoomTarget {
  * The one place that emits to clients. Services call it after their transaction commits.
  * In a server process it emits through Socket.IO (reaching other processes through the Redis
  * adapter); in a worker process, which has no sockets, it publishes through a Redis emitter.
+ * A worker without Redis has nobody to tell, and its emits do nothing.
  */
 @Injectable()
-export class RealtimeService implements OnApplicationShutdown {
+export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   private target: RoomTarget | null = null;
   private emitterClient: Redis | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PROCESS_ROLE) private readonly role: 'server' | 'worker',
     private readonly logger: PinoLogger,
   ) {}
+
+  /** A worker connects its emitter at start, so its first event does not meet a connection still opening. */
+  onModuleInit(): void {
+    if (this.role !== 'worker' || !this.config.redisUrl) return;
+    this.emitterClient = createRedisClient(this.config.redisUrl, 'publisher', this.logger.logger);
+    this.target = new Emitter<ServerToClientEvents>(this.emitterClient, {
+      key: `${this.config.redisPrefix}:socket.io`,
+    }) as unknown as RoomTarget;
+  }
 
   /** Called once by the gateway when Socket.IO is up. */
   attach(server: RealtimeServer): void {
@@ -37,7 +48,7 @@ export class RealtimeService implements OnApplicationShutdown {
   }
 
   toRoom<E extends keyof ServerToClientEvents>(room: RoomName, event: E, ...args: EventArgs<E>): void {
-    this.resolveTarget()?.to(room).emit(event, ...args);
+    this.target?.to(room).emit(event, ...args);
   }
 
   toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: EventArgs<E>): void {
@@ -46,29 +57,16 @@ export class RealtimeService implements OnApplicationShutdown {
 
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */
   addToRoom(fromRoom: RoomName | string, room: RoomName): void {
-    this.resolveTarget()?.in(fromRoom).socketsJoin(room);
+    this.target?.in(fromRoom).socketsJoin(room);
   }
 
   /** Tells the sockets of a room that their session ended, then disconnects them, on every process. */
   endSocketSessions(room: RoomName, reason: SessionEndReason): void {
-    const target = this.resolveTarget();
-    if (!target) return;
-    target.to(room).emit('session.ended', { reason });
-    target.in(room).disconnectSockets(true);
+    this.target?.to(room).emit('session.ended', { reason });
+    this.target?.in(room).disconnectSockets(true);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.emitterClient?.disconnect();
-  }
-
-  /** Without sockets of its own, a process emits through Redis, when there is one. */
-  private resolveTarget(): RoomTarget | null {
-    if (this.target) return this.target;
-    if (!this.config.redisUrl) return null;
-    this.emitterClient = createRedisClient(this.config.redisUrl, 'publisher', this.logger.logger);
-    this.target = new Emitter<ServerToClientEvents>(this.emitterClient, {
-      key: `${this.config.redisPrefix}:socket.io`,
-    }) as unknown as RoomTarget;
-    return this.target;
   }
 }

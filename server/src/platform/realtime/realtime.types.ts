@@ -13,3 +13,6 @@ export interface SocketIdentityResolver {
 }
 
 export const SOCKET_IDENTITY = Symbol('SOCKET_IDENTITY');
+
+/** Whether this process is a server (HTTP and sockets) or a worker (jobs only). */
+export const PROCESS_ROLE = Symbol('PROCESS_ROLE');

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../features/settings/SettingsPage';
+
+export const Route = createFileRoute('/ayarlar')({
+  component: SettingsPage,
+});

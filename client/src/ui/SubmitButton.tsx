@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { Spinner } from './Spinner';
+import './forms.css';
+
+/**
+ * A form's submit button (seed §4): while its call runs it is disabled and shows a spinner,
+ * keeping its label so it keeps its name.
+ */
+export function SubmitButton({
+  pending,
+  children,
+  className,
+}: {
+  pending: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <button
+      type="submit"
+      className={className ? `button button--primary ${className}` : 'button button--primary'}
+      disabled={pending}
+      aria-busy={pending || undefined}
+    >
+      {pending && <Spinner />}
+      <span>{children}</span>
+    </button>
+  );
+}
