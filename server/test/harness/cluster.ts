@@ -30,7 +30,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   });
   const output: string[] = [];
   const errors: string[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean)));
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n');
+    partial = lines.pop()!;
+    output.push(...lines.filter(Boolean));
+  });
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
 
   const port = await new Promise<number>((resolveReady, reject) => {

@@ -55,8 +55,13 @@ export async function pingRedis(client: Redis, timeoutMs = 1000): Promise<boolea
   const deadline = new Promise<false>((resolveDeadline) => {
     timer = setTimeout(() => resolveDeadline(false), timeoutMs);
   });
+  // A client still opening its connection (just after start, or reconnecting) gets until the deadline.
+  const ready =
+    client.status === 'ready'
+      ? Promise.resolve()
+      : new Promise<void>((resolveReady) => client.once('ready', () => resolveReady()));
   try {
-    return await Promise.race([client.ping().then((reply) => reply === 'PONG'), deadline]);
+    return await Promise.race([ready.then(() => client.ping()).then((reply) => reply === 'PONG'), deadline]);
   } catch {
     return false;
   } finally {
