@@ -143,6 +143,7 @@ test.describe('accounts', () => {
 
       await page.goto(link);
       await page.getByLabel('Yeni şifre', { exact: true }).fill(newPassword);
+      await page.getByLabel('Yeni şifre (tekrar)').fill(newPassword);
       await page.getByRole('button', { name: 'Şifreyi Kaydet' }).click();
 
       await expect(page.getByRole('main')).toContainText('Şifreniz değiştirildi.');

@@ -31,6 +31,7 @@ export const ACCOUNT_RATE_LIMITS = {
   loginPerIp: { points: 30, windowSeconds: 15 * 60 },
   loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
   registerPerIp: { points: 5, windowSeconds: 60 * 60 },
+  registerPerAddress: { points: 3, windowSeconds: 60 * 60 },
 } as const;
 
 export function toSessionUser(user: User): SessionUser {
@@ -81,9 +82,10 @@ export class AccountsService {
 
   async register(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
     const input = parseInput(registerSchema, body as RegisterInput);
-    await this.rateLimits.enforce('register-ip', ACCOUNT_RATE_LIMITS.registerPerIp, meta.ip);
-    await this.botCheck.verify(input.recaptcha_response_field, 'register', meta.ip);
     const email = input.emailAddress.toLowerCase();
+    await this.rateLimits.enforce('register-ip', ACCOUNT_RATE_LIMITS.registerPerIp, meta.ip);
+    await this.rateLimits.enforce('register-address', ACCOUNT_RATE_LIMITS.registerPerAddress, email);
+    await this.botCheck.verify(input.recaptcha_response_field, 'register', meta.ip);
     if (await this.users.exists({ where: { username: Raw((column) => `lower(${column}) = lower(:name)`, { name: input.username }) } })) {
       throw new AppException(HttpStatus.CONFLICT, M.usernameTaken);
     }

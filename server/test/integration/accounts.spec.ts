@@ -282,6 +282,7 @@ describe('accounts', () => {
       [{ password: 'yepyeni-parola-1' }, M.resetFieldsRequired],
       [{ password: 'yepyeni-parola-1', token: 'short' }, M.resetTokenInvalid],
       [{ password: 'kisa', token: 'x'.repeat(43) }, M.passwordTooShort],
+      [{ password: 'yepyeni-parola-1', passwordAgain: 'yepyeni-parola-2', token: 'x'.repeat(43) }, M.passwordsDoNotMatch],
     ])('refuses the change form %p', async (body, message) => {
       const response = await visitor().post('/auth/change/password').type('form').send(body);
       expect(response.body).toEqual({ success: false, error: true, message });

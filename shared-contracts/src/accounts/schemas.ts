@@ -86,14 +86,23 @@ export const forgotPasswordSchema = z.object({
 });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
-/** POST /auth/change/password (§3 Change password): the token comes from the reset link. */
-export const resetPasswordSchema = z.object({
-  password: newPasswordSchema(M.resetFieldsRequired),
-  token: z
-    .string({ error: M.resetFieldsRequired })
-    .refine((value) => value.length > 0, { error: M.resetFieldsRequired })
-    .refine((value) => /^[A-Za-z0-9_-]{20,100}$/.test(value), { error: M.resetTokenInvalid }),
-});
+/**
+ * POST /auth/change/password (§3 Change password): the token comes from the reset link.
+ * Legacy clients send only `password` and `token`; our form also sends the repeat, which must match.
+ */
+export const resetPasswordSchema = z
+  .object({
+    password: newPasswordSchema(M.resetFieldsRequired),
+    passwordAgain: z.string().optional(),
+    token: z
+      .string({ error: M.resetFieldsRequired })
+      .refine((value) => value.length > 0, { error: M.resetFieldsRequired })
+      .refine((value) => /^[A-Za-z0-9_-]{20,100}$/.test(value), { error: M.resetTokenInvalid }),
+  })
+  .refine((input) => input.passwordAgain === undefined || input.passwordAgain === input.password, {
+    error: M.passwordsDoNotMatch,
+    path: ['passwordAgain'],
+  });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
 /** POST /set/user/info (§3 User info): profileName and emailAddress are required. */

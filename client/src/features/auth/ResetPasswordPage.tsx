@@ -27,7 +27,7 @@ export function ResetPasswordPage({ token }: { token?: string }) {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { password: '', token: token ?? '' },
+    defaultValues: { password: '', passwordAgain: '', token: token ?? '' },
   });
 
   useEffect(() => {
@@ -86,6 +86,13 @@ export function ResetPasswordPage({ token }: { token?: string }) {
             type="password"
             registration={register('password')}
             error={errors.password?.message}
+            autoComplete="new-password"
+          />
+          <TextField
+            label={TEXT.fields.newPasswordAgain}
+            type="password"
+            registration={register('passwordAgain')}
+            error={errors.passwordAgain?.message}
             autoComplete="new-password"
           />
           <SubmitButton pending={isSubmitting} className="auth__submit">
