@@ -5,7 +5,9 @@ COPY package.json package-lock.json ./
 COPY shared-contracts/package.json shared-contracts/
 COPY server/package.json server/
 COPY client/package.json client/
-RUN npm ci
+# The locked versions; `npm install` rather than `npm ci` because the lock file may lack other
+# platforms' optional binaries (the registry it was made against does not carry them all).
+RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY scripts ./scripts
 COPY shared-contracts ./shared-contracts

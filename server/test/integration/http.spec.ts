@@ -155,6 +155,15 @@ describe('HTTP platform', () => {
       }
     });
 
+    it('lets the browser revalidate the shell with its ETag', async () => {
+      const first = await request(sut.baseUrl).get('/profile/ayse').set('Accept', 'text/html');
+      const again = await request(sut.baseUrl).get('/').set('Accept', 'text/html').set('If-None-Match', first.headers.etag!);
+
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers.etag).toMatch(/^"[\w-]+"$/);
+      expect(again.status).toBe(304);
+    });
+
     it('serves built assets and keeps missing ones a 404', async () => {
       const shell = await request(sut.baseUrl).get('/').set('Accept', 'text/html');
       const asset = /src="(\/assets\/[^"]+\.js)"/.exec(shell.text)?.[1];

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
@@ -28,6 +29,9 @@ export function installClientServing(app: Express, clientDist: string, logger: L
     logger.warn({ clientDist }, 'the client is not built (npm run build); only the APIs are served');
     return;
   }
+  // The shell is read once: it changes only with a new build, which means a new process.
+  const html = readFileSync(indexFile);
+  const shell = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
   app.use(
     '/assets',
     express.static(join(clientDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
@@ -43,6 +47,12 @@ export function installClientServing(app: Express, clientDist: string, logger: L
       return next();
     }
     response.setHeader('Cache-Control', 'no-cache');
-    response.sendFile(indexFile);
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    response.setHeader('ETag', shell.etag);
+    if (request.headers['if-none-match'] === shell.etag) {
+      response.status(304).end();
+      return;
+    }
+    response.send(shell.html);
   });
 }
