@@ -24,6 +24,8 @@ COPY --from=build /app/shared-contracts/package.json ./shared-contracts/
 COPY --from=build /app/shared-contracts/dist ./shared-contracts/dist
 COPY --from=build /app/server/package.json ./server/
 COPY --from=build /app/server/dist ./server/dist
+# The demo catalog and its sample clips (served at /media/demo/, importable with the catalog CLI).
+COPY --from=build /app/server/assets ./server/assets
 COPY --from=build /app/client/dist ./client/dist
 USER node
 EXPOSE 3000

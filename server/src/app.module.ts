@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module';
+import { CatalogModule } from './catalog/catalog.module';
 import { MailModule } from './mail/mail.module';
 import { MediaModule } from './media/media.module';
 import type { Logger } from 'pino';
@@ -22,7 +23,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule];
 
 @Module({})
 export class AppModule {

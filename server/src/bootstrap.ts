@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config/config';
 import { migrate } from './platform/database/data-source';
-import { EmbeddedPostgres } from './platform/database/embedded-postgres';
+import { openDatabase } from './platform/database/open-database';
 import { installBodyParsing } from './platform/http/body-parsing';
 import { installClientServing } from './platform/http/client-serving';
 import { originCheck } from './platform/http/origin-check';
@@ -27,26 +27,6 @@ export interface Running<T extends INestApplicationContext> {
 
 export interface RunningServer extends Running<NestExpressApplication> {
   port: number;
-}
-
-/** The database the app uses: DATABASE_URL, or the embedded cluster started here. Migrated before use. */
-async function openDatabase(
-  config: AppConfig,
-  logger: Logger,
-): Promise<{ url: string; embedded: EmbeddedPostgres | null }> {
-  if (config.databaseUrl) {
-    await migrate(config.databaseUrl);
-    return { url: config.databaseUrl, embedded: null };
-  }
-  const { url, instance } = await EmbeddedPostgres.start(config.dataDir, logger);
-  try {
-    await migrate(url);
-  } catch (error) {
-    await instance.stop();
-    throw error;
-  }
-  logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL is running');
-  return { url, embedded: instance };
 }
 
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {

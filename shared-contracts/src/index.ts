@@ -5,3 +5,4 @@ export * from './legacy/envelope';
 export * from './realtime/rooms';
 export * from './realtime/events';
 export * from './accounts';
+export * from './catalog';

@@ -71,6 +71,17 @@ async function query<T>(dataDir: string, sql: string, params: unknown[] = []): P
   }
 }
 
+/** What the demo seeding leaves: how many titles, when the catalog last changed, the countdown. */
+async function catalogState(dataDir: string): Promise<{ titles: number; lastChange: string; hoursToRelease: number }> {
+  const [row] = await query<{ titles: number; last_change: Date; hours_to_release: number }>(
+    dataDir,
+    `SELECT (SELECT count(*)::int FROM title) AS titles,
+            (SELECT max(updated_at) FROM episode) AS last_change,
+            (SELECT extract(epoch FROM max(release_at) - now())::float / 3600 FROM title) AS hours_to_release`,
+  );
+  return { titles: row!.titles, lastChange: row!.last_change.toISOString(), hoursToRelease: row!.hours_to_release };
+}
+
 async function waitGone(pid: number): Promise<boolean> {
   const deadline = Date.now() + 10_000;
   while (alive(pid) && Date.now() < deadline) await new Promise((resolveWait) => setTimeout(resolveWait, 100));
@@ -97,6 +108,11 @@ describe('embedded PostgreSQL (the default mode)', () => {
     expect(Number(version[0]!.server_version_num)).toBeGreaterThanOrEqual(180000);
     await query(dataDir, "INSERT INTO stream_sequence (stream, last_seq) VALUES ('room:kept', 41)");
     expect(first.logs.join('')).toContain('initialising the embedded PostgreSQL cluster');
+    const seeded = await catalogState(dataDir);
+    expect(seeded.titles).toBeGreaterThanOrEqual(30);
+    expect(seeded.hoursToRelease).toBeGreaterThan(71);
+    expect(seeded.hoursToRelease).toBeLessThanOrEqual(72);
+    expect(first.logs.join('')).toContain('demo catalog seeded');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -107,6 +123,9 @@ describe('embedded PostgreSQL (the default mode)', () => {
     const rows = await query<{ last_seq: string }>(dataDir, "SELECT last_seq FROM stream_sequence WHERE stream = 'room:kept'");
     expect(rows).toEqual([{ last_seq: '41' }]);
     expect(second.logs.join('')).not.toContain('initialising the embedded PostgreSQL cluster');
+    // Seeded once: the second start finds the catalog and leaves it as it was.
+    expect(second.logs.join('')).not.toContain('demo catalog seeded');
+    expect(await catalogState(dataDir)).toEqual({ ...seeded, hoursToRelease: expect.any(Number) });
     const secondCluster = postmaster(dataDir)!;
 
     second.child.kill('SIGINT');

@@ -68,7 +68,7 @@ describe('avatar processing on a worker process', () => {
       const { agent } = await registerMember(server.url);
       const cookie = (await agent.get('/api/auth/session')).request.cookies;
       const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
-      await new Promise((resolveConnect) => socket.once('connect', resolveConnect));
+      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
       const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
 
       const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');

@@ -51,6 +51,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** Another live process holds DATA_DIR's lock file (a running server, or the catalog import). */
+export class DataDirInUseError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(`DATA_DIR ${dataDir} is in use by another server process (pid ${pid}).`);
+    this.name = 'DataDirInUseError';
+  }
+}
+
 /**
  * A real PostgreSQL cluster under `DATA_DIR/postgres`, started and stopped by the server itself.
  * The cluster is initialised once and reused; a postmaster left behind by a crashed server is
@@ -109,7 +120,7 @@ export class EmbeddedPostgres {
     if (existsSync(this.lockFile)) {
       const owner = Number(readFileSync(this.lockFile, 'utf8').trim());
       if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new Error(`DATA_DIR ${this.dataDir} is in use by another server process (pid ${owner}).`);
+        throw new DataDirInUseError(this.dataDir, owner);
       }
     }
     writeFileSync(this.lockFile, `${process.pid}\n`);

@@ -1,0 +1,27 @@
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import { CATALOG_RULES } from '@seyirlik/shared-contracts';
+import type { Response } from 'express';
+import { PosterService } from './poster.service';
+
+@Controller('media/posters')
+export class PosterController {
+  constructor(private readonly posters: PosterService) {}
+
+  /**
+   * Cached for a day, not for ever: a re-import may rename the title. The CSP keeps an SVG opened
+   * on its own from running anything, should a name ever slip through as markup.
+   */
+  @Get(':file')
+  async poster(@Param('file') file: string, @Res() response: Response): Promise<void> {
+    const slug = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
+    const svg = CATALOG_RULES.slugPattern.test(slug) ? await this.posters.svgFor(slug) : null;
+    if (!svg) throw new NotFoundException();
+    response
+      .status(200)
+      .setHeader('Content-Type', 'image/svg+xml; charset=utf-8')
+      .setHeader('Cache-Control', 'public, max-age=86400')
+      .setHeader('Content-Security-Policy', "default-src 'none'")
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .send(svg);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './rules';
+export * from './messages';
+export * from './search';
+export * from './import-schema';
