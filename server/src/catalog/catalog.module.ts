@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogController } from './catalog.controller';
+import { CatalogService } from './catalog.service';
 import { DemoCatalogSeeder } from './demo/demo-catalog.seeder';
 import { DemoMediaController } from './demo/demo-media.controller';
 import { Channel } from './entities/channel.entity';
@@ -21,8 +23,8 @@ import { PosterService } from './posters/poster.service';
   imports: [
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
-  controllers: [PosterController, DemoMediaController],
-  providers: [CatalogImportService, PosterService, DemoCatalogSeeder],
+  controllers: [CatalogController, PosterController, DemoMediaController],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

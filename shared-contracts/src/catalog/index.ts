@@ -2,3 +2,4 @@ export * from './rules';
 export * from './messages';
 export * from './search';
 export * from './import-schema';
+export * from './api';

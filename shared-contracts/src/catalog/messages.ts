@@ -13,6 +13,7 @@ export const CATALOG_MESSAGES = {
   mustBeList: 'Liste olmalıdır.',
   mustBeObject: 'Nesne olmalıdır.',
   unknownField: 'Bilinmeyen alan.',
+  titleNotFound: 'Aradığınız içerik bulunamadı.',
   invalidValue: 'Geçersiz değer.',
   textEmpty: 'Boş bırakılamaz.',
   textTooLong: 'Metin çok uzun.',
