@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { ACCOUNT_RULES, profileInfoSchema, type MyAccount } from '@seyirlik/shared-contracts';
-import { useForm } from 'react-hook-form';
 import { TEXT } from '../../app/messages';
 import { TextAreaField, TextField } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { useFailureToast } from '../session/useFailureToast';
-import { useToast } from '../toast/toasts';
 import { saveProfileInfo } from './settingsApi';
 import type { SettingsFormProps } from './settingsForm';
+import { useAccountForm } from './useAccountForm';
 
 const valuesOf = (account: MyAccount) => ({
   profileName: account.profileName,
@@ -18,25 +15,13 @@ const valuesOf = (account: MyAccount) => ({
 
 /** "Profil Bilgileri": profile name and e-mail address are required (seed §5). */
 export function ProfileInfoForm({ account, onSaved }: SettingsFormProps) {
-  const toast = useToast();
-  const showFailure = useFailureToast();
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(profileInfoSchema), defaultValues: valuesOf(account) });
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const { account: saved, message } = await saveProfileInfo(values);
-      onSaved(saved);
-      reset(valuesOf(saved));
-      toast.success(message);
-    } catch (error) {
-      showFailure(error);
-    }
-  });
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+  } = useAccountForm({ schema: profileInfoSchema, account, valuesOf, save: saveProfileInfo, onSaved });
 
   return (
     <form className="form settings-form" onSubmit={submit} noValidate>

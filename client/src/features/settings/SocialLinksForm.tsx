@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { socialLinksSchema, type MyAccount } from '@seyirlik/shared-contracts';
-import { useForm } from 'react-hook-form';
 import { TEXT } from '../../app/messages';
 import { TextField } from '../../ui/Field';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { useFailureToast } from '../session/useFailureToast';
-import { useToast } from '../toast/toasts';
 import { saveSocialLinks } from './settingsApi';
 import type { SettingsFormProps } from './settingsForm';
+import { useAccountForm } from './useAccountForm';
 
 const valuesOf = ({ social }: MyAccount) => ({
   facebook: social.facebook ?? '',
@@ -17,25 +14,13 @@ const valuesOf = ({ social }: MyAccount) => ({
 
 /** "Sosyal Medya": sent only when all three are filled (seed §5); a profile address is cut down to its handle. */
 export function SocialLinksForm({ account, onSaved }: SettingsFormProps) {
-  const toast = useToast();
-  const showFailure = useFailureToast();
   const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(socialLinksSchema), defaultValues: valuesOf(account) });
-
-  const submit = handleSubmit(async (handles) => {
-    try {
-      const { account: saved, message } = await saveSocialLinks(handles);
-      onSaved(saved);
-      reset(valuesOf(saved));
-      toast.success(message);
-    } catch (error) {
-      showFailure(error);
-    }
-  });
+    form: {
+      register,
+      formState: { errors, isSubmitting },
+    },
+    submit,
+  } = useAccountForm({ schema: socialLinksSchema, account, valuesOf, save: saveSocialLinks, onSaved });
 
   return (
     <form className="form settings-form" onSubmit={submit} noValidate>
