@@ -1,4 +1,10 @@
-import type { MyAccount, PublicProfile, SessionUser } from '@seyirlik/shared-contracts';
+import type {
+  MyAccount,
+  PublicProfile,
+  SessionUser,
+  TitleCard,
+  TitleDetail,
+} from '@seyirlik/shared-contracts';
 
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
   return { id: 7, username: 'ayse', profileName: 'Ayşe Yılmaz', avatarUrl: null, ...overrides };
@@ -19,4 +25,51 @@ export function buildPublicProfile(overrides: Partial<PublicProfile> = {}): Publ
 
 export function buildMyAccount(overrides: Partial<MyAccount> = {}): MyAccount {
   return { ...buildPublicProfile(), id: 7, emailAddress: 'ayse@example.com', ...overrides };
+}
+
+export function buildTitleCard(overrides: Partial<TitleCard> = {}): TitleCard {
+  return {
+    slug: 'cinaralti-sirlari',
+    kind: 'dizi',
+    name: 'Çınaraltı Sırları',
+    originalName: 'Secrets Under the Plane Tree',
+    year: 2024,
+    imdb: 7.8,
+    posterUrl: '/media/posters/cinaralti-sirlari.svg',
+    adult: false,
+    ...overrides,
+  };
+}
+
+export function buildTitleDetail(overrides: Partial<TitleDetail> = {}): TitleDetail {
+  return {
+    ...buildTitleCard(),
+    description: 'Bir kasabada çınarın altında saklanan sırlar.',
+    genres: [
+      { slug: 'dram', name: 'Dram' },
+      { slug: 'gizem', name: 'Gizem' },
+    ],
+    channel: { slug: 'kanal-7', name: 'Kanal 7' },
+    releaseAt: null,
+    backdropUrl: null,
+    trailers: [],
+    seasons: [
+      {
+        number: 1,
+        name: null,
+        episodes: [
+          { id: 1, number: 1, name: 'Dönüş', airAt: '2024-09-12T17:00:00.000Z', durationSeconds: 2700 },
+          { id: 2, number: 2, name: 'Mektup', airAt: '2024-09-19T17:00:00.000Z', durationSeconds: 2640 },
+        ],
+      },
+      {
+        number: 2,
+        name: null,
+        episodes: [
+          { id: 3, number: 1, name: 'Yeni Bahar', airAt: '2025-03-06T17:00:00.000Z', durationSeconds: 2760 },
+        ],
+      },
+    ],
+    ...overrides,
+  };
 }

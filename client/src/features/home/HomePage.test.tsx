@@ -1,7 +1,13 @@
 import { render, screen } from '@testing-library/react';
+import { mockFetch } from '../../../test/mockFetch';
 import { HomePage } from './HomePage';
 
 describe('HomePage', () => {
+  beforeEach(() => {
+    // The greeting is the subject here; the title grid below it stays loading.
+    mockFetch(() => new Promise(() => undefined));
+  });
+
   afterEach(() => {
     jest.useRealTimers();
   });

@@ -1,6 +1,7 @@
 import { greetingFor, greetingPeriod, type GreetingPeriod } from '@seyirlik/shared-contracts';
 import { TEXT } from '../../app/messages';
 import { MoonIcon, SunIcon, SunsetIcon } from '../../ui/icons';
+import { NewTitlesSection } from '../catalog/NewTitlesSection';
 import './home.css';
 
 const PERIOD_ICONS: Record<GreetingPeriod, typeof SunIcon> = {
@@ -16,12 +17,15 @@ export function HomePage() {
   const period = greetingPeriod(hour);
   const PeriodIcon = PERIOD_ICONS[period];
   return (
-    <section className="home-hero" data-period={period} aria-labelledby="home-greeting">
-      <PeriodIcon className="home-hero__icon" width={28} height={28} />
-      <h1 id="home-greeting" className="home-hero__greeting">
-        {greetingFor(hour)}
-      </h1>
-      <p className="home-hero__welcome">{TEXT.home.welcome}</p>
-    </section>
+    <div className="home">
+      <section className="home-hero" data-period={period} aria-labelledby="home-greeting">
+        <PeriodIcon className="home-hero__icon" width={28} height={28} />
+        <h1 id="home-greeting" className="home-hero__greeting">
+          {greetingFor(hour)}
+        </h1>
+        <p className="home-hero__welcome">{TEXT.home.welcome}</p>
+      </section>
+      <NewTitlesSection />
+    </div>
   );
 }

@@ -1,0 +1,138 @@
+import { ACCOUNT_MESSAGES } from '@seyirlik/shared-contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { buildTitleDetail } from '../../../test/builders';
+import { renderInRouter } from '../../../test/renderInRouter';
+import { TitlePage } from './TitlePage';
+
+const NOW = new Date('2025-05-19T12:00:00.000Z');
+
+function renderTitle(title = buildTitleDetail()) {
+  return renderInRouter(<TitlePage title={title} />, { path: `/${title.kind}/${title.slug}` });
+}
+
+/** The rows of the visible episode list, each as its text. */
+function episodeRows() {
+  return within(screen.getByRole('tabpanel'))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
+}
+
+describe('TitlePage', () => {
+  beforeEach(() => {
+    jest.useFakeTimers({ now: NOW, doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+    document.cookie = 'censor=; Max-Age=0; Path=/';
+    document.cookie = 'level=; Max-Age=0; Path=/';
+  });
+
+  it('shows the name, original name, kind, year, IMDb, channel, genres and lazy poster', async () => {
+    renderTitle();
+
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(heading.textContent).toBe('Çınaraltı Sırları');
+    expect(screen.getByText('Secrets Under the Plane Tree')).toBeTruthy();
+    expect(screen.getByText('Dizi')).toBeTruthy();
+    const facts = Array.from(document.querySelectorAll('.title-page__fact')).map(
+      (fact) => fact.textContent,
+    );
+    expect(facts).toEqual(['Yıl2024', 'IMDb7,8', 'KanalKanal 7', 'TürlerDram, Gizem']);
+    const poster = screen.getByRole('img', { name: 'Çınaraltı Sırları afişi' });
+    expect(poster.getAttribute('src')).toBe('/media/posters/cinaralti-sirlari.svg');
+    expect(poster.getAttribute('loading')).toBe('lazy');
+    expect(screen.queryByRole('timer')).toBeNull();
+  });
+
+  it("switches the episode list with the season tabs, in Turkish dates and minutes", async () => {
+    renderTitle();
+
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['1. Sezon', '2. Sezon']);
+    expect(episodeRows()).toEqual([
+      '1. BölümDönüş12 Eylül 202445 dk',
+      '2. BölümMektup19 Eylül 202444 dk',
+    ]);
+
+    fireEvent.click(screen.getByRole('tab', { name: '2. Sezon' }));
+
+    expect(screen.getByRole('tab', { name: '2. Sezon' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    expect(episodeRows()).toEqual(['1. BölümYeni Bahar6 Mart 202546 dk']);
+  });
+
+  it('uses a season\'s own name and marks an episode not aired yet "Yakında"', async () => {
+    renderTitle(
+      buildTitleDetail({
+        seasons: [
+          {
+            number: 1,
+            name: 'Başlangıç',
+            episodes: [
+              { id: 1, number: 1, name: 'Geçen', airAt: '2025-05-12T17:00:00.000Z', durationSeconds: 2700 },
+              { id: 2, number: 2, name: 'Gelecek', airAt: '2025-05-26T17:00:00.000Z', durationSeconds: 2700 },
+            ],
+          },
+        ],
+      }),
+    );
+
+    expect((await screen.findByRole('tab')).textContent).toBe('Başlangıç');
+    const [aired, upcoming] = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
+    expect(within(aired!).queryByText('Yakında')).toBeNull();
+    expect(within(upcoming!).getByText('Yakında')).toBeTruthy();
+  });
+
+  it('cuts a long description after 550 characters', async () => {
+    const description = `${'x'.repeat(550)} ve sonrası`;
+    renderTitle(buildTitleDetail({ description }));
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Devamını oku' }));
+
+    expect(screen.getByText(description)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Daha az göster' })).toBeTruthy();
+  });
+
+  it('counts down to a release still ahead', async () => {
+    renderTitle(buildTitleDetail({ releaseAt: '2025-05-20T12:00:00.000Z' }));
+
+    const timer = await screen.findByRole('timer', { name: 'Yayına kalan süre' });
+    expect(timer.querySelector('[data-unit="days"]')!.textContent).toBe('01gün');
+  });
+
+  it('shows no countdown for a release already past', async () => {
+    renderTitle(buildTitleDetail({ releaseAt: '2025-05-18T12:00:00.000Z' }));
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByText('Yayında')).toBeNull();
+  });
+
+  it('shows an adult title only after the age gate is confirmed', async () => {
+    renderTitle(buildTitleDetail({ adult: true, kind: 'film', slug: 'dehlizdeki-fisiltilar' }));
+
+    const gate = await screen.findByRole('dialog');
+    expect(gate.textContent).toContain(ACCOUNT_MESSAGES.ageGateQuestion);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Çınaraltı Sırları' })).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: ACCOUNT_MESSAGES.ageGateConfirm }));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Çınaraltı Sırları' })).toBeTruthy();
+    expect(screen.getByText('+18')).toBeTruthy();
+    expect(document.cookie).toContain('censor=1');
+  });
+
+  it('sends a visitor who refuses the age gate home', async () => {
+    const { router } = renderTitle(buildTitleDetail({ adult: true }));
+
+    fireEvent.click(await screen.findByRole('button', { name: ACCOUNT_MESSAGES.ageGateRefuse }));
+
+    expect(await screen.findByText('home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

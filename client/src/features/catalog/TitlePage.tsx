@@ -1,0 +1,84 @@
+import { CATALOG_MESSAGES, TITLE_KIND_LABELS, type TitleDetail } from '@seyirlik/shared-contracts';
+import { useState, type ReactNode } from 'react';
+import { TEXT } from '../../app/messages';
+import { TruncatedText } from '../../ui/TruncatedText';
+import { AgeGate } from '../age-gate/AgeGate';
+import { NotFoundPage } from '../shell/NotFoundPage';
+import { formatImdb } from './format';
+import { ReleaseCountdown } from './ReleaseCountdown';
+import { SeasonTabs } from './SeasonTabs';
+import './catalog.css';
+
+/** /dizi/{slug}, /anime/{slug}, /film/{slug}; an adult title waits behind the age gate. */
+export function TitlePage({ title }: { title: TitleDetail }) {
+  const content = <TitleContent title={title} />;
+  return title.adult ? <AgeGate>{content}</AgeGate> : content;
+}
+
+/** The title pages' "not found", in the catalog's own words. */
+export function TitleNotFound() {
+  return <NotFoundPage title={CATALOG_MESSAGES.titleNotFound} />;
+}
+
+function TitleContent({ title }: { title: TitleDetail }) {
+  // Only a release still ahead when the page opens counts down; one long past is not news.
+  const [upcomingRelease] = useState(() =>
+    title.releaseAt !== null && Date.parse(title.releaseAt) > Date.now() ? title.releaseAt : null,
+  );
+  return (
+    <article className="title-page">
+      <header className="title-page__hero">
+        {title.backdropUrl && (
+          <img className="title-page__backdrop" src={title.backdropUrl} alt="" loading="lazy" />
+        )}
+        <img
+          className="title-page__poster"
+          src={title.posterUrl}
+          alt={TEXT.catalog.posterAlt(title.name)}
+          loading="lazy"
+          width={240}
+          height={360}
+        />
+        <div className="title-page__identity">
+          <p className="title-page__badges">
+            <span className="badge">{TITLE_KIND_LABELS[title.kind]}</span>
+            {title.adult && <span className="badge badge--adult">{TEXT.catalog.adultBadge}</span>}
+          </p>
+          <h1 className="title-page__name">{title.name}</h1>
+          {title.originalName !== title.name && (
+            <p className="title-page__original">
+              <span className="visually-hidden">{TEXT.catalog.originalName}: </span>
+              {title.originalName}
+            </p>
+          )}
+          <dl className="title-page__facts">
+            <Fact label={TEXT.catalog.year}>{title.year}</Fact>
+            <Fact label={TEXT.catalog.imdb}>{formatImdb(title.imdb)}</Fact>
+            {title.channel && <Fact label={TEXT.catalog.channel}>{title.channel.name}</Fact>}
+            {title.genres.length > 0 && (
+              <Fact label={TEXT.catalog.genres}>
+                {title.genres.map((genre) => genre.name).join(', ')}
+              </Fact>
+            )}
+          </dl>
+          {upcomingRelease && <ReleaseCountdown releaseAt={upcomingRelease} />}
+        </div>
+      </header>
+      <TruncatedText text={title.description} className="title-page__description" />
+      {title.seasons.length > 0 && (
+        <section className="title-page__seasons" aria-label={TEXT.catalog.seasonsLabel}>
+          <SeasonTabs seasons={title.seasons} />
+        </section>
+      )}
+    </article>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="title-page__fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
