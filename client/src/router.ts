@@ -7,6 +7,8 @@ export const router = createRouter({
   defaultErrorComponent: RouteErrorPage,
   defaultPreload: 'intent',
   scrollRestoration: true,
+  // Discover filters are base64 ("W10=" is the empty one, seed §2): keep "=" readable in the address.
+  pathParamsAllowedCharacters: ['='],
 });
 
 declare module '@tanstack/react-router' {

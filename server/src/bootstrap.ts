@@ -16,6 +16,9 @@ import { originCheck } from './platform/http/origin-check';
 import { createHttpLogger } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
 
+/** How long a starting server waits for Redis before serving without fan-out. */
+const REDIS_START_TIMEOUT_MS = 10_000;
+
 /** Where `npm run build` puts the client, relative to server/dist. */
 const CLIENT_DIST = join(__dirname, '..', '..', 'client', 'dist');
 
@@ -45,7 +48,10 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     installClientServing(http, CLIENT_DIST, logger);
     http.use(originCheck(config.publicOrigin));
     installBodyParsing(http);
-    app.useWebSocketAdapter(new RealtimeIoAdapter(app, config, logger));
+    const socketAdapter = new RealtimeIoAdapter(app, config, logger);
+    app.useWebSocketAdapter(socketAdapter);
+    await app.init();
+    await socketAdapter.whenConnected(REDIS_START_TIMEOUT_MS);
     await app.listen(config.port);
   } catch (error) {
     await app?.close().catch(() => undefined);

@@ -136,3 +136,23 @@ export const TEXT = {
   },
   copyright: (year: number) => `© ${year} Seyirlik`,
 } as const;
+
+/** The discover page's texts (its own object, so the features editing TEXT do not collide). */
+export const DISCOVER_TEXT = {
+  nav: 'Keşfet',
+  title: 'Keşfet',
+  filtersLabel: 'Filtreler',
+  kind: 'İçerik tipi',
+  allKinds: 'Tümü',
+  genre: 'Tür',
+  allGenres: 'Tüm türler',
+  year: 'Yıl',
+  yearFrom: 'En erken yıl',
+  yearTo: 'En geç yıl',
+  imdb: 'IMDb puanı',
+  imdbFrom: 'En düşük IMDb puanı',
+  imdbTo: 'En yüksek IMDb puanı',
+  clear: 'Filtreleri temizle',
+  loadMore: 'Daha fazla yükle',
+  results: 'Sonuçlar',
+} as const;

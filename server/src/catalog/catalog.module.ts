@@ -17,14 +17,22 @@ import { VideoSource } from './entities/video-source.entity';
 import { CatalogImportService } from './import/catalog-import.service';
 import { PosterController } from './posters/poster.controller';
 import { PosterService } from './posters/poster.service';
+import { EmbedController } from './watch/embed.controller';
+import { WatchController } from './watch/watch.controller';
+import { WatchLegacyController } from './watch/watch.legacy.controller';
+import { WatchService } from './watch/watch.service';
+import { DiscoverService } from './search/discover.service';
+import { SearchController } from './search/search.controller';
+import { SearchLegacyController } from './search/search.legacy.controller';
+import { SearchService } from './search/search.service';
 
 /** Titles, seasons, episodes, video sources and ads: their schema, import, demo and drawn posters. */
 @Module({
   imports: [
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
-  controllers: [CatalogController, PosterController, DemoMediaController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder],
+  controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

@@ -19,7 +19,7 @@ import { Trailer } from './entities/trailer.entity';
 
 export const RECENT_TITLES_LIMIT = { default: 24, max: 48 } as const;
 
-function toTitleCard(title: Title): TitleCard {
+export function toTitleCard(title: Title): TitleCard {
   return {
     slug: title.slug,
     kind: title.kind,

@@ -3,3 +3,5 @@ export * from './messages';
 export * from './search';
 export * from './import-schema';
 export * from './api';
+export * from './discover';
+export * from './watch';

@@ -85,6 +85,10 @@ describe('TitlePage', () => {
     const [aired, upcoming] = within(screen.getByRole('tabpanel')).getAllByRole('listitem');
     expect(within(aired!).queryByText('Yakında')).toBeNull();
     expect(within(upcoming!).getByText('Yakında')).toBeTruthy();
+    // Only what has aired opens a watch page.
+    const title = buildTitleDetail();
+    expect(within(aired!).getByRole('link').getAttribute('href')).toBe(`/${title.kind}/${title.slug}/1-sezon/1-bolum`);
+    expect(within(upcoming!).queryByRole('link')).toBeNull();
   });
 
   it('cuts a long description after 550 characters', async () => {

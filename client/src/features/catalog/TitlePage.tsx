@@ -67,7 +67,7 @@ function TitleContent({ title }: { title: TitleDetail }) {
       <TruncatedText text={title.description} className="title-page__description" />
       {title.seasons.length > 0 && (
         <section className="title-page__seasons" aria-label={TEXT.catalog.seasonsLabel}>
-          <SeasonTabs seasons={title.seasons} />
+          <SeasonTabs title={title} seasons={title.seasons} />
         </section>
       )}
     </article>

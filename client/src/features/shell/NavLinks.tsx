@@ -1,10 +1,13 @@
 import { Link } from '@tanstack/react-router';
-import { TEXT } from '../../app/messages';
-import { HomeIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { DISCOVER_TEXT, TEXT } from '../../app/messages';
+import { HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
-const NAV_ITEMS = [{ to: '/', label: TEXT.nav.home, Icon: HomeIcon }] as const;
+const NAV_ITEMS = [
+  { to: '/', label: TEXT.nav.home, Icon: HomeIcon },
+  { to: '/kesfet', label: DISCOVER_TEXT.nav, Icon: SearchIcon },
+] as const;
 
 /** The sections, then the member's own pages when someone is logged in. */
 export function NavLinks() {
@@ -13,7 +16,7 @@ export function NavLinks() {
     <ul className="nav-links">
       {NAV_ITEMS.map(({ to, label, Icon }) => (
         <li key={to}>
-          <Link to={to} className="nav-links__link" activeOptions={{ exact: true }}>
+          <Link to={to} className="nav-links__link" activeOptions={{ exact: to === '/' }}>
             <Icon className="nav-links__icon" />
             <span>{label}</span>
           </Link>

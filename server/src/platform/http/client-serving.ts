@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 
 /** Paths the server answers itself; the client's routes never start with these. */
-const SERVER_PATHS = ['/api', '/socket.io', '/healthz', '/ajax', '/media'];
+const SERVER_PATHS = ['/api', '/socket.io', '/healthz', '/ajax', '/media', '/embed'];
 
 function isServerPath(path: string): boolean {
   return SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

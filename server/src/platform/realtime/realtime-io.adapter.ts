@@ -48,6 +48,27 @@ export class RealtimeIoAdapter extends IoAdapter {
    * Closing the server drops every connection as a lost transport (not a server-side disconnect),
    * so clients reconnect by themselves, to another replica during a rolling restart.
    */
+  /**
+   * Waits (up to `timeoutMs`) for the Redis clients of the adapter: a process that accepted
+   * sockets before its publisher connected would drop its first emits and room joins. If Redis is
+   * down at start the process goes on without it, and fan-out begins when Redis answers.
+   */
+  async whenConnected(timeoutMs: number): Promise<void> {
+    const pending = this.redisClients
+      .filter((client) => client.status !== 'ready')
+      .map((client) => new Promise<void>((resolveReady) => client.once('ready', () => resolveReady())));
+    if (pending.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolveDeadline) => {
+      timer = setTimeout(() => {
+        this.logger.warn('redis is not reachable yet; sockets are served without fan-out until it is');
+        resolveDeadline();
+      }, timeoutMs);
+    });
+    await Promise.race([Promise.all(pending).then(() => undefined), deadline]);
+    clearTimeout(timer);
+  }
+
   override async close(server: Server): Promise<void> {
     await super.close(server);
     for (const client of this.redisClients.splice(0)) client.disconnect();

@@ -1,0 +1,147 @@
+import {
+  DISCOVER_RULES,
+  LIMITS,
+  TITLE_KIND_LABELS,
+  TITLE_KINDS,
+  currentYear,
+  type DiscoverFilter,
+  type DiscoverRange,
+  type GenreOption,
+} from '@seyirlik/shared-contracts';
+import { DISCOVER_TEXT as T } from '../../app/messages';
+
+interface RangeBounds {
+  min: number;
+  max: number;
+  step: number;
+}
+
+/**
+ * The range as the sliders show it (open ends at the slider's ends), and back: a range covering
+ * the whole slider is no filter at all, so the empty filter stays `W10=`.
+ */
+function shownRange(range: DiscoverRange | undefined, bounds: RangeBounds): [number, number] {
+  const clamp = (value: number) => Math.min(Math.max(value, bounds.min), bounds.max);
+  return [clamp(range?.from ?? bounds.min), clamp(range?.to ?? bounds.max)];
+}
+
+function chosenRange([from, to]: [number, number], bounds: RangeBounds): DiscoverRange | undefined {
+  if (from <= bounds.min && to >= bounds.max) return undefined;
+  return { from, to };
+}
+
+function RangeField({
+  legend,
+  fromLabel,
+  toLabel,
+  bounds,
+  range,
+  format,
+  onChange,
+}: {
+  legend: string;
+  fromLabel: string;
+  toLabel: string;
+  bounds: RangeBounds;
+  range: DiscoverRange | undefined;
+  format: (value: number) => string;
+  onChange: (range: DiscoverRange | undefined) => void;
+}) {
+  const [from, to] = shownRange(range, bounds);
+  // Moving one end past the other pushes the other along, so the range never turns around.
+  const setFrom = (value: number) => onChange(chosenRange([value, Math.max(value, to)], bounds));
+  const setTo = (value: number) => onChange(chosenRange([Math.min(from, value), value], bounds));
+  return (
+    <fieldset className="discover-range">
+      <legend className="discover-range__legend">
+        {legend}: <output>{`${format(from)} – ${format(to)}`}</output>
+      </legend>
+      <input
+        type="range"
+        aria-label={fromLabel}
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={from}
+        onChange={(event) => setFrom(Number(event.target.value))}
+      />
+      <input
+        type="range"
+        aria-label={toLabel}
+        min={bounds.min}
+        max={bounds.max}
+        step={bounds.step}
+        value={to}
+        onChange={(event) => setTo(Number(event.target.value))}
+      />
+    </fieldset>
+  );
+}
+
+const formatYear = (year: number) => String(year);
+const formatImdb = (imdb: number) => imdb.toLocaleString('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+/** Kind chips, genre select, year and IMDb ranges (seed §9: years 2000 to this year, ratings 0 to 10). */
+export function DiscoverFilters({
+  filter,
+  genres,
+  onChange,
+}: {
+  filter: DiscoverFilter;
+  genres: GenreOption[];
+  onChange: (filter: DiscoverFilter) => void;
+}) {
+  const yearBounds = { min: LIMITS.yearSliderMin, max: currentYear(), step: 1 };
+  const imdbBounds = { min: DISCOVER_RULES.imdbMin, max: DISCOVER_RULES.imdbMax, step: DISCOVER_RULES.imdbStep };
+  const update = (change: Partial<DiscoverFilter>) => onChange({ ...filter, ...change });
+
+  return (
+    <form className="discover-filters" aria-label={T.filtersLabel} onSubmit={(event) => event.preventDefault()}>
+      <div className="discover-chips" role="group" aria-label={T.kind}>
+        {[undefined, ...TITLE_KINDS].map((kind) => (
+          <button
+            key={kind ?? 'all'}
+            type="button"
+            className={filter.kind === kind ? 'discover-chip discover-chip--active' : 'discover-chip'}
+            aria-pressed={filter.kind === kind}
+            onClick={() => update({ kind })}
+          >
+            {kind ? TITLE_KIND_LABELS[kind] : T.allKinds}
+          </button>
+        ))}
+      </div>
+      <label className="discover-genre">
+        <span>{T.genre}</span>
+        <select value={filter.genre ?? ''} onChange={(event) => update({ genre: event.target.value || undefined })}>
+          <option value="">{T.allGenres}</option>
+          {genres.map((genre) => (
+            <option key={genre.slug} value={genre.slug}>
+              {genre.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <RangeField
+        legend={T.year}
+        fromLabel={T.yearFrom}
+        toLabel={T.yearTo}
+        bounds={yearBounds}
+        range={filter.year}
+        format={formatYear}
+        onChange={(year) => update({ year })}
+      />
+      <RangeField
+        legend={T.imdb}
+        fromLabel={T.imdbFrom}
+        toLabel={T.imdbTo}
+        bounds={imdbBounds}
+        range={filter.imdb}
+        format={formatImdb}
+        onChange={(imdb) => update({ imdb })}
+      />
+      <button type="button" className="button button--secondary discover-filters__clear" onClick={() => onChange({})}>
+        {T.clear}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import type { DiscoverPage, GenreOption } from '@seyirlik/shared-contracts';
+import { api } from '../session/api';
+
+/** One page of the discover list for an encoded filter; a broken filter comes back unfiltered with a message. */
+export function fetchDiscoverPage(filter: string, page: number): Promise<DiscoverPage> {
+  return api.get<DiscoverPage>(`/api/discover?filter=${encodeURIComponent(filter)}&page=${page}`);
+}
+
+export function fetchGenres(): Promise<GenreOption[]> {
+  return api.get<GenreOption[]>('/api/genres');
+}

@@ -1,0 +1,22 @@
+/** The watch page's own texts (the ones the server also says live in shared-contracts). */
+export const WATCH_TEXT = {
+  seasonEpisode: (season: number, episode: number) => `${season}. Sezon ${episode}. Bölüm`,
+  seasonLabel: (season: number, name: string | null) => name ?? `${season}. Sezon`,
+  episodeLabel: (episode: number) => `${episode}. Bölüm`,
+  previous: 'Önceki Bölüm',
+  next: 'Sonraki Bölüm',
+  sources: 'Alternatif kaynaklar',
+  seasons: 'Sezonlar',
+  episodes: 'Bölümler',
+  members: 'Üyelere özel',
+  download: 'İndir',
+  cinemaOn: 'Sinema modu',
+  cinemaOff: 'Sinema modundan çık',
+  playerLabel: 'Video oynatıcı',
+  adLayer: 'Reklam',
+  playAd: 'Reklamı başlat',
+  adVisit: 'Reklamverene git',
+  skipIn: (seconds: string) => `${seconds} sn sonra geçebilirsiniz`,
+  streamLoading: 'Kaynak yükleniyor...',
+  backToTitle: 'Yapım sayfası',
+} as const;

@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TitleNotFound } from '../features/catalog/TitlePage';
+import { WatchPage } from '../features/watch/WatchPage';
+import { loadWatch } from '../features/watch/watchApi';
+import { Loading } from '../ui/Loading';
+
+export const Route = createFileRoute('/anime/$slug_/{$season}-sezon/{$episode}-bolum')({
+  loader: ({ params }) => loadWatch('anime', params.slug, params.season, params.episode),
+  pendingComponent: Loading,
+  component: WatchRoute,
+  notFoundComponent: TitleNotFound,
+});
+
+function WatchRoute() {
+  const watch = Route.useLoaderData();
+  // A new episode is a new page: its ads, source and player start over.
+  return <WatchPage key={watch.path} watch={watch} />;
+}

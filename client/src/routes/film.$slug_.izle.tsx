@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TitleNotFound } from '../features/catalog/TitlePage';
+import { WatchPage } from '../features/watch/WatchPage';
+import { loadWatch } from '../features/watch/watchApi';
+import { Loading } from '../ui/Loading';
+
+export const Route = createFileRoute('/film/$slug_/izle')({
+  loader: ({ params }) => loadWatch('film', params.slug, '1', '1'),
+  pendingComponent: Loading,
+  component: WatchRoute,
+  notFoundComponent: TitleNotFound,
+});
+
+function WatchRoute() {
+  const watch = Route.useLoaderData();
+  return <WatchPage key={watch.path} watch={watch} />;
+}

@@ -1,0 +1,22 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DEMO_MEDIA_DIR } from '../catalog.paths';
+import { renderEmbedPage } from './watch-themes';
+
+const CLIP_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+/** The demo catalog's embed sources (/embed/demo/{clip}): a page holding one sample clip. */
+@Controller('embed/demo')
+export class EmbedController {
+  @Get(':clip')
+  page(@Param('clip') clip: string, @Res() response: Response): void {
+    if (!CLIP_NAME.test(clip) || !existsSync(join(DEMO_MEDIA_DIR, `${clip}.mp4`))) throw new NotFoundException();
+    response.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // Framed by the site's own watch page only.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; media-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'");
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    response.send(renderEmbedPage(clip, `/media/demo/${clip}.mp4`));
+  }
+}
