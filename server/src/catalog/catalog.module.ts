@@ -15,6 +15,9 @@ import { Trailer } from './entities/trailer.entity';
 import { VideoGroup } from './entities/video-group.entity';
 import { VideoSource } from './entities/video-source.entity';
 import { CatalogImportService } from './import/catalog-import.service';
+import { MemberStateController } from './member/member-state.controller';
+import { MemberStateLegacyController } from './member/member-state.legacy.controller';
+import { MemberStateService } from './member/member-state.service';
 import { PosterController } from './posters/poster.controller';
 import { PosterService } from './posters/poster.service';
 import { EmbedController } from './watch/embed.controller';
@@ -31,8 +34,8 @@ import { SearchService } from './search/search.service';
   imports: [
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
-  controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService],
+  controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

@@ -5,3 +5,4 @@ export * from './import-schema';
 export * from './api';
 export * from './discover';
 export * from './watch';
+export * from './member-state';

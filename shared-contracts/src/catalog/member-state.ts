@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import type { TitleCard } from './api';
+
+/** The member-state texts (follow, favourite, "Haber ver", watched markers, continue watching). */
+export const MEMBER_STATE_MESSAGES = {
+  titleIdInvalid: 'İçerik belirtilmedi.',
+  episodeIdInvalid: 'Bölüm belirtilmedi.',
+  episodeNotInTitle: 'Bu bölüm belirtilen içeriğe ait değil; hiçbir değişiklik yapılmadı.',
+  positionInvalid: 'İzleme konumu geçersiz.',
+  continueNotFound: 'Kaldığın yer kaydı bulunamadı.',
+  notifyOn: 'Haber verme',
+  notifyOff: 'Haber ver',
+  continueWatchingHeading: 'Kaldığın yerden devam et',
+} as const;
+
+export const MEMBER_STATE_RULES = {
+  /** A saved position above this (one day) is refused. */
+  maxPositionSeconds: 86_400,
+  /** Entries of GET /api/continue-watching (one per title, newest first). */
+  continueWatchingLimit: 20,
+} as const;
+
+const id = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message });
+
+export const memberTitleIdSchema = id(MEMBER_STATE_MESSAGES.titleIdInvalid);
+export const memberEpisodeIdSchema = id(MEMBER_STATE_MESSAGES.episodeIdInvalid);
+export const continueIdSchema = id(MEMBER_STATE_MESSAGES.continueNotFound);
+export const positionSecondsSchema = z.coerce
+  .number({ error: MEMBER_STATE_MESSAGES.positionInvalid })
+  .min(0, { error: MEMBER_STATE_MESSAGES.positionInvalid })
+  .max(MEMBER_STATE_RULES.maxPositionSeconds, { error: MEMBER_STATE_MESSAGES.positionInvalid })
+  .transform((value) => Math.floor(value));
+
+/** POST /api/episodes/:id/watched: `watched` sets the marker; without it the marker is toggled. */
+export const episodeWatchedBodySchema = z.looseObject({ watched: z.boolean({ error: MEMBER_STATE_MESSAGES.episodeIdInvalid }).optional() });
+
+/** PUT /api/continue-watching. */
+export const continueWatchingBodySchema = z.looseObject({
+  episodeId: memberEpisodeIdSchema,
+  positionSeconds: positionSecondsSchema,
+});
+
+/** GET /api/titles/:kind/:slug/me: a visitor gets everything false and empty. */
+export interface TitleMemberState {
+  following: boolean;
+  favorite: boolean;
+  /** "Haber ver": the member is told when a new episode comes out. */
+  notify: boolean;
+  watchedEpisodeIds: number[];
+}
+
+/**
+ * POST /api/episodes/:id/watched. The marker belongs to the one episode; `active` is whether it is
+ * now watched, and `seasonEpisodeIds` are the ids of that season's episodes that are now watched,
+ * so a client can set every checkbox of the season from the server's truth.
+ */
+export interface EpisodeWatchedState {
+  active: boolean;
+  seasonEpisodeIds: number[];
+}
+
+/** One row of "Kaldığın yerden devam et": the latest saved episode per title. */
+export interface ContinueWatchingEntry {
+  id: number;
+  title: TitleCard;
+  episode: { id: number; season: number; number: number; name: string; durationSeconds: number };
+  watchPath: string;
+  positionSeconds: number;
+  updatedAt: string;
+}
