@@ -14,6 +14,12 @@ import { parseInput } from '../../platform/http/app-exception';
 import { MemberStateService, type TitleMark } from './member-state.service';
 
 /** The JSON API of a member's state on the catalog. Reads are open to visitors; writes need a member (401). */
+/** Which field of TitleMemberState each title mark is. */
+const MARK_FIELDS = { follow: 'following', favorite: 'favorite', notify: 'notify' } as const satisfies Record<
+  TitleMark,
+  keyof TitleMemberState
+>;
+
 @Controller('api')
 export class MemberStateController {
   constructor(private readonly state: MemberStateService) {}
@@ -77,7 +83,9 @@ export class MemberStateController {
 
   private async toggle(viewer: Viewer, kind: string, slug: string, mark: TitleMark): Promise<TitleMemberState> {
     const title = await this.state.titleByAddress(kind, slug);
-    await this.state.setMark(viewer.user.id, title.id, mark);
-    return this.state.titleState(viewer.user.id, title.id);
+    const isSet = await this.state.setMark(viewer.user.id, title.id, mark);
+    // The mark as this toggle left it: a read after the transaction could already see a later toggle.
+    const state = await this.state.titleState(viewer.user.id, title.id);
+    return { ...state, [MARK_FIELDS[mark]]: isSet };
   }
 }
