@@ -1,17 +1,9 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  CATALOG_MESSAGES,
-  CATALOG_RULES,
-  TITLE_KINDS,
-  type SeasonDetail,
-  type TitleCard,
-  type TitleDetail,
-  type TitleKind,
-} from '@seyirlik/shared-contracts';
+import type { SeasonDetail, TitleCard, TitleDetail } from '@seyirlik/shared-contracts';
 import { DataSource, Repository } from 'typeorm';
-import { AppException } from '../platform/http/app-exception';
 import { posterUrl } from './catalog.paths';
+import { findTitleByAddress } from './title-lookup';
 import { Episode } from './entities/episode.entity';
 import { Season } from './entities/season.entity';
 import { Title } from './entities/title.entity';
@@ -50,11 +42,7 @@ export class CatalogService {
   }
 
   async titleDetail(kind: string, slug: string): Promise<TitleDetail> {
-    const title =
-      (TITLE_KINDS as readonly string[]).includes(kind) && slug.length <= CATALOG_RULES.slugMaxLength && CATALOG_RULES.slugPattern.test(slug)
-        ? await this.titles.findOne({ where: { kind: kind as TitleKind, slug } })
-        : null;
-    if (!title) throw new AppException(HttpStatus.NOT_FOUND, CATALOG_MESSAGES.titleNotFound);
+    const title = await findTitleByAddress(this.titles, kind, slug);
 
     const [genres, channel, trailers, seasons, episodes] = await Promise.all([
       this.dataSource.query(

@@ -1,20 +1,18 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   CATALOG_MESSAGES,
-  CATALOG_RULES,
   MEMBER_STATE_MESSAGES as M,
   MEMBER_STATE_RULES,
-  TITLE_KINDS,
   WATCH_MESSAGES,
   watchPath,
   type ContinueWatchingEntry,
   type EpisodeWatchedState,
-  type TitleKind,
   type TitleMemberState,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager, In } from 'typeorm';
 import { AppException } from '../../platform/http/app-exception';
 import { toTitleCard } from '../catalog.service';
+import { findTitleByAddress } from '../title-lookup';
 import { Title } from '../entities/title.entity';
 
 /** The title-level markers; each is a (user_id, title_id) table. */
@@ -40,12 +38,7 @@ export class MemberStateService {
 
   /** The title of a page address, or 404 in Turkish. */
   async titleByAddress(kind: string, slug: string): Promise<Title> {
-    const title =
-      (TITLE_KINDS as readonly string[]).includes(kind) && slug.length <= CATALOG_RULES.slugMaxLength && CATALOG_RULES.slugPattern.test(slug)
-        ? await this.dataSource.getRepository(Title).findOne({ where: { kind: kind as TitleKind, slug } })
-        : null;
-    if (!title) throw new AppException(HttpStatus.NOT_FOUND, CATALOG_MESSAGES.titleNotFound);
-    return title;
+    return findTitleByAddress(this.dataSource.getRepository(Title), kind, slug);
   }
 
   async titleById(titleId: number): Promise<Title> {

@@ -1,10 +1,8 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
-  CATALOG_MESSAGES,
   CATALOG_RULES,
   MESSAGES,
-  TITLE_KINDS,
   WATCH_MESSAGES,
   WATCH_RULES,
   titlePath,
@@ -20,6 +18,8 @@ import { DataSource, In, Repository } from 'typeorm';
 import type { Viewer } from '../../accounts/sessions.service';
 import { AppException, LoginRequiredException } from '../../platform/http/app-exception';
 import { posterUrl } from '../catalog.paths';
+import { toTitleCard } from '../catalog.service';
+import { findTitleByAddress } from '../title-lookup';
 import { PreRollAd } from '../entities/pre-roll-ad.entity';
 import { Title } from '../entities/title.entity';
 import { VideoGroup } from '../entities/video-group.entity';
@@ -96,11 +96,7 @@ export class WatchService {
   ) {}
 
   async watchData(kind: string, slug: string, seasonNumber: number, episodeNumber: number): Promise<WatchData> {
-    const title =
-      (TITLE_KINDS as readonly string[]).includes(kind) && slug.length <= CATALOG_RULES.slugMaxLength && CATALOG_RULES.slugPattern.test(slug)
-        ? await this.titles.findOne({ where: { kind: kind as TitleKind, slug } })
-        : null;
-    if (!title) throw notFound(CATALOG_MESSAGES.titleNotFound);
+    const title = await findTitleByAddress(this.titles, kind, slug);
 
     // Every aired episode of the title in watching order: the neighbours, seasons and list come from it.
     const aired: AiredEpisodeRow[] = await this.dataSource.query(
@@ -136,17 +132,7 @@ export class WatchService {
 
     const seasons = aired.filter((row, i) => i === 0 || aired[i - 1]!.season !== row.season);
     return {
-      title: {
-        slug: title.slug,
-        kind: title.kind,
-        name: title.name,
-        originalName: title.originalName,
-        year: title.year,
-        imdb: title.imdb,
-        posterUrl: posterUrl(title),
-        adult: title.adult,
-        path: titlePath(title),
-      },
+      title: { ...toTitleCard(title), path: titlePath(title) },
       episode: {
         id: current.id,
         number: current.number,
