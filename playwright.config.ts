@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** Where this run writes its report and artifacts; E2E_OUTPUT_DIR keeps parallel runs apart. */
+const outputRoot = process.env.E2E_OUTPUT_DIR ?? '.test-output';
 
 /** Debian's Chromium, started the way this machine needs it (no sandbox as root, no background traffic). */
 const chromiumArgs = [
@@ -16,12 +18,12 @@ const chromiumArgs = [
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.test-output/playwright-artifacts',
+  outputDir: `${outputRoot}/playwright-artifacts`,
   timeout: 30_000,
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: '.test-output/playwright.json' }]],
+  reporter: [['list'], ['json', { outputFile: `${outputRoot}/playwright.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'tr-TR',
@@ -47,6 +49,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { E2E_PORT: String(port) },
+    env: { E2E_PORT: String(port), ...(process.env.E2E_DATA_DIR ? { E2E_DATA_DIR: process.env.E2E_DATA_DIR } : {}) },
   },
 });

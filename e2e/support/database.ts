@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 
-const dataDir = join(__dirname, '..', '..', '.test-output', 'e2e-data');
+const dataDir = process.env.E2E_DATA_DIR ?? join(__dirname, '..', '..', '.test-output', 'e2e-data');
 
 /** The embedded cluster's password file, and its port from line 4 of postmaster.pid. */
 function connectionSettings() {

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const dataDir = join(root, '.test-output', 'e2e-data');
+// E2E_DATA_DIR lets two browser-test runs in one tree (each with its own E2E_PORT) keep apart.
+const dataDir = process.env.E2E_DATA_DIR ?? join(root, '.test-output', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 
 const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
