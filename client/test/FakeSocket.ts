@@ -8,7 +8,16 @@ export class FakeSocket implements ConnectionEvents {
   connected = false;
   readonly connect = jest.fn(() => this);
   readonly disconnect = jest.fn(() => this);
+  /** What the page sent, with the acknowledgement callback when it passed one. */
+  readonly emitted: Array<{ event: string; args: unknown[]; ack?: (...reply: unknown[]) => void }> = [];
   private readonly listeners = new Map<string, Set<Listener>>();
+
+  emit(event: string, ...args: unknown[]) {
+    const last = args[args.length - 1];
+    const ack = typeof last === 'function' ? (last as (...reply: unknown[]) => void) : undefined;
+    this.emitted.push({ event, args: ack ? args.slice(0, -1) : args, ack });
+    return this;
+  }
 
   on(event: string, listener: Listener) {
     if (!this.listeners.has(event)) this.listeners.set(event, new Set());

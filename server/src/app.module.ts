@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { AppConfig } from './platform/config/config';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
+import { DomainEventsModule } from './platform/events/domain-events';
 import { HttpModule } from './platform/http/http.module';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
@@ -38,6 +39,7 @@ export class AppModule {
         JobsModule,
         RateLimitModule,
         RealtimeModule.forRole(role),
+        DomainEventsModule,
         HttpModule,
         ...FEATURE_MODULES,
       ],

@@ -4,5 +4,6 @@ export * from './shell/greeting';
 export * from './legacy/envelope';
 export * from './realtime/rooms';
 export * from './realtime/events';
+export * from './realtime/messages';
 export * from './accounts';
 export * from './catalog';

@@ -1,5 +1,7 @@
-import { type ClientToServerEvents, type ServerToClientEvents, SOCKET_PATH } from '@seyirlik/shared-contracts';
+import { type ClientToServerEvents, REALTIME_MESSAGES, rooms, type ServerToClientEvents, SOCKET_PATH } from '@seyirlik/shared-contracts';
 import { io, type Socket } from 'socket.io-client';
+import { RealtimeService } from '../../src/platform/realtime/realtime.service';
+import { RoomAccessRegistry } from '../../src/platform/realtime/room-access.registry';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -62,5 +64,89 @@ describe('Socket.IO handshake', () => {
     sockets.push(socket);
 
     expect(await outcome(socket)).toMatch(/^refused/);
+  });
+});
+
+describe('Joining rooms', () => {
+  let sut: TestApp;
+  const sockets: ClientSocket[] = [];
+  const asked: Array<{ userId: number | null; key: string }> = [];
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    // A stand-in policy for the `post:` kind: posts with an even id are readable.
+    sut.server.app.get(RoomAccessRegistry).register('post', async (userId, key) => {
+      asked.push({ userId, key });
+      return Number(key) % 2 === 0;
+    });
+  });
+
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    await sut.close();
+  });
+
+  async function connected(): Promise<ClientSocket> {
+    const socket = connect(sut.baseUrl, `http://${new URL(sut.baseUrl).host}`);
+    sockets.push(socket);
+    expect(await outcome(socket)).toBe('connected');
+    return socket;
+  }
+
+  function received(socket: ClientSocket, within = 500): Promise<string[]> {
+    const names: string[] = [];
+    socket.on('account.updated', (user) => names.push(user.username));
+    return new Promise((resolve) => setTimeout(() => resolve(names), within));
+  }
+
+  it('joins a room its policy allows, and then receives what is sent to that room', async () => {
+    const socket = await connected();
+
+    expect(await socket.timeout(2000).emitWithAck('room.join', { room: rooms.post(42) })).toEqual({ ok: true });
+    expect(asked).toContainEqual({ userId: null, key: '42' });
+    const pushes = received(socket);
+    sut.server.app.get(RealtimeService).toRoom(rooms.post(42), 'account.updated', { id: 1, username: 'oda', avatarUrl: null } as never);
+
+    expect(await pushes).toEqual(['oda']);
+  });
+
+  it('refuses a room its policy refuses, and nothing sent there arrives', async () => {
+    const socket = await connected();
+
+    expect(await socket.timeout(2000).emitWithAck('room.join', { room: rooms.post(7) })).toEqual({
+      ok: false,
+      message: REALTIME_MESSAGES.roomRefused,
+    });
+    const pushes = received(socket);
+    sut.server.app.get(RealtimeService).toRoom(rooms.post(7), 'account.updated', { id: 1, username: 'gizli', avatarUrl: null } as never);
+
+    expect(await pushes).toEqual([]);
+  });
+
+  it.each([
+    ['a kind no feature serves', rooms.content(5)],
+    ['a member’s own room', rooms.user(1)],
+    ['a login session’s room', 'session:abc'],
+    ['a malformed name', 'post:../../x'],
+    ['no name at all', undefined],
+  ])('answers "unknown" for %s', async (_case, room) => {
+    const socket = await connected();
+
+    expect(await socket.timeout(2000).emitWithAck('room.join', { room } as { room: string })).toEqual({
+      ok: false,
+      message: REALTIME_MESSAGES.roomUnknown,
+    });
+  });
+
+  it('stops receiving a room after leaving it', async () => {
+    const socket = await connected();
+    await socket.timeout(2000).emitWithAck('room.join', { room: rooms.post(8) });
+
+    socket.emit('room.leave', { room: rooms.post(8) });
+    await socket.timeout(2000).emitWithAck('clock.ping');
+    const pushes = received(socket);
+    sut.server.app.get(RealtimeService).toRoom(rooms.post(8), 'account.updated', { id: 1, username: 'gitti', avatarUrl: null } as never);
+
+    expect(await pushes).toEqual([]);
   });
 });

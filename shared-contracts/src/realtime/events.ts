@@ -15,7 +15,20 @@ export interface ServerToClientEvents {
   'account.updated': (user: SessionUser) => void;
 }
 
+/** The answer to `room.join`: joined, or refused with a Turkish reason. */
+export type RoomJoinReply = { ok: true } | { ok: false; message: string };
+
 export interface ClientToServerEvents {
+  /**
+   * Joins a room named by the `rooms` helpers (`content:…`, `room:…`, `post:…`, `flow`), after the
+   * server checked that the socket's member (or visitor) may read it. `user:` and `session:` rooms
+   * are joined by the server at the handshake and cannot be asked for. A socket joins again after
+   * every reconnect (`useRealtimeRoom` in the client does).
+   */
+  'room.join': (payload: { room: string }, ack: (reply: RoomJoinReply) => void) => void;
+  /** Leaves a room joined with `room.join`; unknown rooms are ignored. */
+  'room.leave': (payload: { room: string }) => void;
+
   /**
    * Clock sampling: the server acknowledges with its own time in epoch milliseconds.
    * Clients estimate their offset from a few round trips (synced playback relies on it).

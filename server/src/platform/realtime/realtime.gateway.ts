@@ -1,8 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { type OnGatewayConnection, type OnGatewayInit, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import { rooms } from '@seyirlik/shared-contracts';
+import {
+  ConnectedSocket,
+  MessageBody,
+  type OnGatewayConnection,
+  type OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+} from '@nestjs/websockets';
+import { parseRoom, REALTIME_MESSAGES, type RoomJoinReply, rooms } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { RealtimeService } from './realtime.service';
+import { RoomAccessRegistry } from './room-access.registry';
 import { SOCKET_IDENTITY, type RealtimeServer, type RealtimeSocket, type SocketIdentityResolver } from './realtime.types';
 
 @WebSocketGateway()
@@ -11,6 +19,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly realtime: RealtimeService,
     @Inject(SOCKET_IDENTITY) private readonly identity: SocketIdentityResolver,
     private readonly logger: PinoLogger,
+    private readonly roomAccess: RoomAccessRegistry,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -35,8 +44,32 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     this.logger.debug({ socket: socket.id, userId: socket.data.userId }, 'socket connected');
   }
 
+  /** Joins a room only after its feature's policy allowed this socket's member (or visitor). */
+  @SubscribeMessage('room.join')
+  async joinRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<RoomJoinReply> {
+    const room = roomNameOf(payload);
+    const decision = await this.roomAccess.decide(socket.data.userId, room);
+    if (decision === 'unknown') return { ok: false, message: REALTIME_MESSAGES.roomUnknown };
+    if (decision === 'refused') return { ok: false, message: REALTIME_MESSAGES.roomRefused };
+    await socket.join(room as string);
+    return { ok: true };
+  }
+
+  /** Leaves only rooms a socket may ask for; its own `user:` and `session:` rooms stay. */
+  @SubscribeMessage('room.leave')
+  async leaveRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<void> {
+    const room = roomNameOf(payload);
+    const kind = room === undefined ? null : parseRoom(room)?.kind;
+    if (room !== undefined && kind && kind !== 'user') await socket.leave(room);
+  }
+
   @SubscribeMessage('clock.ping')
   clockPing(): { serverTime: number } {
     return { serverTime: Date.now() };
   }
+}
+
+function roomNameOf(payload: unknown): string | undefined {
+  const room = typeof payload === 'object' && payload !== null ? (payload as { room?: unknown }).room : undefined;
+  return typeof room === 'string' ? room : undefined;
 }

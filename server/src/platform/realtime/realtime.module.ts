@@ -2,6 +2,7 @@ import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 import { PROCESS_ROLE } from './realtime.types';
+import { RoomAccessRegistry } from './room-access.registry';
 
 /**
  * RealtimeService in every process; the gateway (sockets) in server processes only.
@@ -16,9 +17,10 @@ export class RealtimeModule {
       providers: [
         { provide: PROCESS_ROLE, useValue: role },
         RealtimeService,
+        RoomAccessRegistry,
         ...(role === 'server' ? [RealtimeGateway] : []),
       ],
-      exports: [RealtimeService],
+      exports: [RealtimeService, RoomAccessRegistry],
     };
   }
 }
