@@ -7,3 +7,4 @@ export * from './realtime/events';
 export * from './realtime/messages';
 export * from './accounts';
 export * from './catalog';
+export * from './rooms';

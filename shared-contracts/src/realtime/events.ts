@@ -4,11 +4,12 @@
  */
 
 import type { SessionUser } from '../accounts/schemas';
+import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
-export interface ServerToClientEvents {
+export interface ServerToClientEvents extends RoomServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */
@@ -18,7 +19,7 @@ export interface ServerToClientEvents {
 /** The answer to `room.join`: joined, or refused with a Turkish reason. */
 export type RoomJoinReply = { ok: true } | { ok: false; message: string };
 
-export interface ClientToServerEvents {
+export interface ClientToServerEvents extends RoomClientEvents {
   /**
    * Joins a room named by the `rooms` helpers (`content:…`, `room:…`, `post:…`, `flow`), after the
    * server checked that the socket's member (or visitor) may read it. `user:` and `session:` rooms
