@@ -51,7 +51,7 @@ const config: Config = {
       testEnvironment: 'jsdom',
       rootDir: '<rootDir>/client',
       testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],
-      moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.cjs' },
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.cjs', '\\?url$': '<rootDir>/test/url-stub.cjs' },
       transform: swcTransform,
     },
   ],

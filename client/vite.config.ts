@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -5,6 +7,9 @@ import { defineConfig, type ProxyOptions } from 'vite';
 
 /** The NestJS server in development: it answers the JSON API, the legacy POST API and Socket.IO. */
 const server = 'http://127.0.0.1:3000';
+
+/** plyr's icon sprite, served with the site instead of from plyr's CDN (its package does not export the file). */
+const plyrIcons = join(dirname(createRequire(import.meta.url).resolve('plyr')), 'plyr.svg');
 
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: server },
@@ -30,6 +35,7 @@ export default defineConfig({
     }),
     react(),
   ],
+  resolve: { alias: [{ find: /^plyr-icons\.svg/, replacement: plyrIcons }] },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

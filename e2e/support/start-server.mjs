@@ -19,6 +19,8 @@ const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')]
     DATABASE_URL: '',
     REDIS_URL: '',
     LOG_LEVEL: 'warn',
+    // As behind the load balancer: the tests' browsers say their address in X-Forwarded-For.
+    TRUST_PROXY: 'true',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -1,14 +1,26 @@
 import type { SourceStream } from '@seyirlik/shared-contracts';
 import 'plyr/dist/plyr.css';
+import plyrIconUrl from 'plyr-icons.svg?url';
 import { useEffect, useRef } from 'react';
 import { WATCH_TEXT } from './texts';
+import type { PlaybackTracker } from './usePlaybackPosition';
 
 /**
  * plyr on a <video>, with hls.js for an HLS playlist when the browser cannot play one itself;
  * an embed page in an iframe. Both libraries load on demand, so only this page pays for them.
- * `playing` asks for playback (once the pre-roll ads are over).
+ * `playing` asks for playback (once the pre-roll ads are over); `track` follows the position.
  */
-export function VideoPlayer({ stream, name, playing }: { stream: SourceStream; name: string; playing: boolean }) {
+export function VideoPlayer({
+  stream,
+  name,
+  playing,
+  track,
+}: {
+  stream: SourceStream;
+  name: string;
+  playing: boolean;
+  track: PlaybackTracker;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const playingRef = useRef(playing);
   playingRef.current = playing;
@@ -18,6 +30,8 @@ export function VideoPlayer({ stream, name, playing }: { stream: SourceStream; n
     if (!video || stream.kind === 'embed') return undefined;
     let cancelled = false;
     const cleanups: Array<() => void> = [];
+    // Before the source is set, so the start position applies as soon as the video knows its length.
+    const untrack = track(video);
     void (async () => {
       const { default: Plyr } = await import('plyr');
       if (cancelled) return;
@@ -33,16 +47,18 @@ export function VideoPlayer({ stream, name, playing }: { stream: SourceStream; n
       } else {
         video.src = stream.link;
       }
-      const player = new Plyr(video, { i18n: { play: 'Oynat', pause: 'Duraklat', mute: 'Sesi kapat', unmute: 'Sesi aç', enterFullscreen: 'Tam ekran', exitFullscreen: 'Tam ekrandan çık', settings: 'Ayarlar', speed: 'Hız', normal: 'Normal' } });
+      const player = new Plyr(video, { iconUrl: plyrIconUrl, i18n: { play: 'Oynat', pause: 'Duraklat', mute: 'Sesi kapat', unmute: 'Sesi aç', enterFullscreen: 'Tam ekran', exitFullscreen: 'Tam ekrandan çık', settings: 'Ayarlar', speed: 'Hız', normal: 'Normal' } });
       cleanups.unshift(() => player.destroy());
       if (playingRef.current) video.play().catch(() => undefined);
     })();
     return () => {
       cancelled = true;
+      // First, while the video still has its source and position.
+      untrack();
       cleanups.forEach((cleanup) => cleanup());
       video.removeAttribute('src');
     };
-  }, [stream]);
+  }, [stream, track]);
 
   useEffect(() => {
     const video = videoRef.current;

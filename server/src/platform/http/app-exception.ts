@@ -24,14 +24,8 @@ export class LoginRequiredException extends AppException {
  * schemas carry their Turkish texts; zod's own English defaults are replaced by a general one.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  // A schema's own message wins over the per-parse one, so only zod's English defaults are replaced.
+  const result = schema.safeParse(input, { error: () => MESSAGES.invalidInput });
   if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const message = issue && isTurkishMessage(issue.message) ? issue.message : MESSAGES.invalidInput;
-  throw new AppException(HttpStatus.BAD_REQUEST, message);
-}
-
-/** Our schemas' messages come from MESSAGES or are written in Turkish; zod's defaults are English. */
-function isTurkishMessage(message: string): boolean {
-  return /[çğıöşüÇĞİÖŞÜ]/.test(message) || (Object.values(MESSAGES) as string[]).includes(message);
+  throw new AppException(HttpStatus.BAD_REQUEST, result.error.issues[0]?.message ?? MESSAGES.invalidInput);
 }
