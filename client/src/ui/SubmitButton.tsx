@@ -10,16 +10,19 @@ export function SubmitButton({
   pending,
   children,
   className,
+  disabled = false,
 }: {
   pending: boolean;
   children: ReactNode;
   className?: string;
+  /** Also disabled while there is nothing to send. */
+  disabled?: boolean;
 }) {
   return (
     <button
       type="submit"
       className={className ? `button button--primary ${className}` : 'button button--primary'}
-      disabled={pending}
+      disabled={pending || disabled}
       aria-busy={pending || undefined}
     >
       {pending && <Spinner />}

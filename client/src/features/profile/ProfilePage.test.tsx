@@ -1,6 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react';
+import type { MemberComment } from '@seyirlik/shared-contracts';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { buildPublicProfile, buildSessionUser } from '../../../test/builders';
+import { mockFetch } from '../../../test/mockFetch';
 import { renderInRouter } from '../../../test/renderInRouter';
 import { sessionAtom } from '../session/session';
 import { ProfilePage } from './ProfilePage';
@@ -93,5 +95,59 @@ describe('ProfilePage', () => {
     renderProfile(buildPublicProfile(), buildSessionUser({ username: 'mehmet' }));
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Profili düzenle' })).toBeNull();
+  });
+
+  it('lists the member’s comments in the "Yorumlar" tab, each linking to where it was written, spoilers veiled', async () => {
+    const comment = (id: number, overrides: Partial<MemberComment> = {}): MemberComment => ({
+      id,
+      isReply: false,
+      text: `yorum ${id}`,
+      spoiler: false,
+      likeCount: 2,
+      createdAt: '2025-05-19T10:00:00.000Z',
+      title: { kind: 'dizi', slug: 'cinaralti-sirlari', name: 'Çınaraltı Sırları' },
+      episode: null,
+      link: `/dizi/cinaralti-sirlari#yorum-${id}`,
+      ...overrides,
+    });
+    const fetchMock = mockFetch((path) =>
+      path.endsWith('cursor=8')
+        ? { status: 200, body: { comments: [comment(3, { text: '<b>eski</b> :tada:' })], nextCursor: null } }
+        : {
+            status: 200,
+            body: {
+              comments: [
+                comment(9, { isReply: true, spoiler: true, text: 'Sonunda ölüyor', episode: { season: 1, number: 2 }, link: '/dizi/cinaralti-sirlari/1-sezon/2-bolum#yorum-9' }),
+                comment(8),
+              ],
+              nextCursor: '8',
+            },
+          },
+    );
+    renderProfile();
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Yorumlar' }));
+    const pane = screen.getByRole('tabpanel');
+    const where = await within(pane).findByRole('link', { name: 'Çınaraltı Sırları · 1. Sezon 2. Bölüm' });
+    expect(where.getAttribute('href')).toBe('/dizi/cinaralti-sirlari/1-sezon/2-bolum#yorum-9');
+    expect(within(pane).getByText('Yanıt')).toBeTruthy();
+    expect(within(pane).queryByText('Sonunda ölüyor')).toBeNull();
+    fireEvent.click(within(pane).getByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' }));
+    expect(within(pane).getByText('Sonunda ölüyor')).toBeTruthy();
+
+    fireEvent.click(within(pane).getByRole('button', { name: 'Daha fazla yorum göster' }));
+
+    expect(await within(pane).findByText('<b>eski</b> 🎉')).toBeTruthy();
+    expect(within(pane).queryByRole('button', { name: 'Daha fazla yorum göster' })).toBeNull();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual(['/api/users/ayse/comments', '/api/users/ayse/comments?cursor=8']);
+  });
+
+  it('says so when the member has written no comments', async () => {
+    mockFetch(() => ({ status: 200, body: { comments: [], nextCursor: null } }));
+    renderProfile();
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Yorumlar' }));
+
+    expect(await screen.findByText('Bu üye henüz yorum yazmamış.')).toBeTruthy();
   });
 });

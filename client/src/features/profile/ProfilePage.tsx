@@ -5,6 +5,8 @@ import { TEXT } from '../../app/messages';
 import { Avatar } from '../../ui/Avatar';
 import { CalendarIcon, LinkIcon, MapPinIcon, SettingsIcon } from '../../ui/icons';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import { MemberCommentsPane } from '../comments/MemberCommentsPane';
+import { COMMENT_TEXT } from '../comments/texts';
 import { useSessionUser } from '../session/session';
 import { socialLinksOf } from './socialLinks';
 import './profile.css';
@@ -16,14 +18,17 @@ const joinedDate = new Intl.DateTimeFormat('tr-TR', {
 });
 
 /**
- * The profile's tabs. Comments, collections, favourites and watched lists come with their
- * features, each as one more entry here.
+ * The profile's tabs. Collections, favourites and watched lists come with their features, each as
+ * one more entry here.
  */
 const PROFILE_TABS: readonly {
   id: string;
   label: string;
   Pane: ComponentType<{ profile: PublicProfile }>;
-}[] = [{ id: 'about', label: TEXT.profile.aboutTab, Pane: AboutPane }];
+}[] = [
+  { id: 'about', label: TEXT.profile.aboutTab, Pane: AboutPane },
+  { id: 'comments', label: COMMENT_TEXT.profileTab, Pane: MemberCommentsPane },
+];
 
 /** /profile/{username}: the member's card and their tabs. All of it is text the member wrote, rendered as text. */
 export function ProfilePage({ profile }: { profile: PublicProfile }) {

@@ -1,0 +1,83 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { CommentComposer } from './CommentComposer';
+
+function renderComposer(onSend: (text: string, spoiler: boolean) => Promise<void>) {
+  render(<CommentComposer label="Yorumun" placeholder="Düşüncelerini yaz..." submitLabel="Gönder" onSend={onSend} />);
+  return {
+    field: screen.getByRole('textbox', { name: 'Yorumun' }),
+    send: screen.getByRole('button', { name: 'Gönder' }) as HTMLButtonElement,
+    counter: () => screen.getByText(/karakter kaldı|Maksimum/).textContent,
+  };
+}
+
+describe('CommentComposer', () => {
+  it('counts down what is left, an emoji or a short code counting as one, and reads the seed’s text at the limit', () => {
+    const { field, counter } = renderComposer(jest.fn());
+    expect(counter()).toBe('500 karakter kaldı');
+
+    fireEvent.change(field, { target: { value: `${'a'.repeat(497)}😂` } });
+    expect(counter()).toBe('2 karakter kaldı');
+
+    fireEvent.change(field, { target: { value: `${'a'.repeat(498)}😂:fire:` } });
+    expect(counter()).toBe('Maksimum karakter sayısına ulaştınız.');
+  });
+
+  it('does not send an empty comment, spaces only, or one over the limit', () => {
+    const onSend = jest.fn();
+    const { field, send } = renderComposer(onSend);
+    expect(send.disabled).toBe(true);
+
+    fireEvent.change(field, { target: { value: '   \n ' } });
+    expect(send.disabled).toBe(true);
+    fireEvent.submit(field.closest('form')!);
+
+    fireEvent.change(field, { target: { value: `${'a'.repeat(500)}😂` } });
+    expect(send.disabled).toBe(true);
+    expect(screen.getByText('Maksimum karakter sayısına ulaştınız.')).toBeTruthy();
+    fireEvent.submit(field.closest('form')!);
+
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('sends the text and spoiler flag, stays disabled while sending, and empties after it was sent', async () => {
+    let finish!: () => void;
+    const onSend = jest.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { field, send } = renderComposer(onSend);
+
+    fireEvent.change(field, { target: { value: 'Sonu çok iyiydi 🔥' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Spoiler içeriyor' }));
+    fireEvent.click(send);
+
+    expect(onSend).toHaveBeenCalledWith('Sonu çok iyiydi 🔥', true);
+    expect(send.disabled).toBe(true);
+    expect(send.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(send);
+    expect(onSend).toHaveBeenCalledTimes(1);
+
+    await act(async () => finish());
+
+    expect((field as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByRole('checkbox', { name: 'Spoiler içeriyor' }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('keeps the text when sending failed', async () => {
+    const { field, send } = renderComposer(() => Promise.reject(new Error('refused')));
+
+    fireEvent.change(field, { target: { value: 'Tekrar denerim' } });
+    await act(async () => fireEvent.click(send));
+
+    expect((field as HTMLTextAreaElement).value).toBe('Tekrar denerim');
+    expect(send.disabled).toBe(false);
+  });
+
+  it('inserts a picked emoji where the cursor is', () => {
+    const { field, counter } = renderComposer(jest.fn());
+    fireEvent.change(field, { target: { value: 'harika son' } });
+    (field as HTMLTextAreaElement).setSelectionRange(6, 6);
+
+    fireEvent.click(screen.getByRole('button', { name: ':joy:' }));
+
+    expect((field as HTMLTextAreaElement).value).toBe('harika😂 son');
+    expect(counter()).toBe('489 karakter kaldı');
+  });
+});

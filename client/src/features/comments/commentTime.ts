@@ -1,0 +1,22 @@
+import { COMMENT_TEXT } from './texts';
+
+const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
+const fullDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
+const fullTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+
+const STEPS: ReadonlyArray<[limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number]> = [
+  [3600, 'minute', 60],
+  [86_400, 'hour', 3600],
+  [7 * 86_400, 'day', 86_400],
+];
+
+/** When a comment was written, as people say it: "az önce", "5 dakika önce", "dün"; a date after a week. */
+export function commentAge(iso: string, now: number = Date.now()): string {
+  const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
+  if (seconds < 60) return COMMENT_TEXT.justNow;
+  const step = STEPS.find(([limit]) => seconds < limit);
+  return step ? relative.format(-Math.floor(seconds / step[2]), step[1]) : fullDate.format(new Date(iso));
+}
+
+/** The exact time, for the tooltip. */
+export const commentTimeTitle = (iso: string) => fullTime.format(new Date(iso));

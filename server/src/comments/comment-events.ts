@@ -1,0 +1,38 @@
+/**
+ * The comments' domain events, published after their transaction committed. The notifications
+ * feature subscribes to them (`DomainEvents.subscribe`) without touching the comments' code.
+ */
+
+interface CommentEventBase {
+  commentId: number;
+  /** Who wrote the comment. */
+  authorId: number;
+  titleId: number;
+  /** The episode it is on, or null for a comment on the title. */
+  episodeId: number | null;
+  /** The page the comment is on, with its anchor (for a notification's link). */
+  link: string;
+}
+
+/** A new comment that starts a thread. */
+export type CommentCreatedEvent = CommentEventBase;
+
+/** A reply; `parentAuthorId` wrote the thread's first comment. */
+export interface CommentRepliedEvent extends CommentEventBase {
+  parentId: number;
+  parentAuthorId: number;
+}
+
+/** A member liked a comment (unlikes publish nothing). */
+export interface CommentLikedEvent extends CommentEventBase {
+  likerId: number;
+  likeCount: number;
+}
+
+declare module '../platform/events/domain-events' {
+  interface DomainEventMap {
+    'comment.created': CommentCreatedEvent;
+    'comment.replied': CommentRepliedEvent;
+    'comment.liked': CommentLikedEvent;
+  }
+}

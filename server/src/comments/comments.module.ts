@@ -1,0 +1,25 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { RoomAccessRegistry } from '../platform/realtime/room-access.registry';
+import { CommentsController } from './comments.controller';
+import { CommentsLegacyController } from './comments.legacy.controller';
+import { CommentsRepository } from './comments.repository';
+import { CommentsService } from './comments.service';
+
+/**
+ * Comments, replies, likes and reports on titles and episodes. Owns the `content:` rooms:
+ * `content:title-{id}` and `content:episode-{id}`, open to everyone who may read the page.
+ */
+@Module({
+  controllers: [CommentsController, CommentsLegacyController],
+  providers: [CommentsService, CommentsRepository],
+})
+export class CommentsModule implements OnModuleInit {
+  constructor(
+    private readonly roomAccess: RoomAccessRegistry,
+    private readonly comments: CommentsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.roomAccess.register('content', (_userId, key) => this.comments.roomExists(key));
+  }
+}

@@ -1,0 +1,239 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  ACCOUNT_MESSAGES,
+  COMMENT_MESSAGES as M,
+  COMMENT_RULES,
+  COMMENT_TARGET_TYPES,
+  commentCursor,
+  commentRooms,
+  parseCommentRoomKey,
+  type CommentCursor,
+  type CommentLikeState,
+  type CommentOrder,
+  type CommentPage,
+  type CommentReportReason,
+  type CommentTargetType,
+  type CommentThread,
+  type CommentView,
+  type MemberCommentPage,
+  type RoomName,
+} from '@seyirlik/shared-contracts';
+import { DataSource } from 'typeorm';
+import { findTitleByAddress } from '../catalog/title-lookup';
+import { Title } from '../catalog/entities/title.entity';
+import { DomainEvents } from '../platform/events/domain-events';
+import { AppException } from '../platform/http/app-exception';
+import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
+import { CommentsRepository, type CommentRow, type CommentScope } from './comments.repository';
+
+/** A target as a request names it: the seed's `type` and `id`, or a title page's address. */
+export type TargetAddress = { type: CommentTargetType; id: number } | { kind: string; slug: string };
+
+/** A page comments are on: a title's (`episodeId` null) or an episode's. */
+interface CommentPlace {
+  titleId: number;
+  episodeId: number | null;
+}
+
+/** A title or an episode comments are written on and listed for. */
+interface CommentTarget extends CommentPlace {
+  type: CommentTargetType;
+}
+
+export interface NewComment {
+  text: string;
+  spoiler: boolean;
+  /** The comment answered; its thread's first comment becomes the parent. */
+  parentId?: number;
+}
+
+export interface CommentReport {
+  reason: CommentReportReason;
+  description: string;
+}
+
+const notFound = (message: string) => new AppException(HttpStatus.NOT_FOUND, message);
+
+/** A title's page lists its own comments and its episodes'; an episode's page lists its own. */
+const scopeOf = (target: CommentPlace): CommentScope =>
+  target.episodeId === null ? { column: 'title_id', id: target.titleId } : { column: 'episode_id', id: target.episodeId };
+
+/** Whether a comment shows on the page. */
+const isOn = (comment: CommentRow, page: CommentPlace) =>
+  page.episodeId === null ? comment.title_id === page.titleId : comment.episode_id === page.episodeId;
+
+/** The rooms that see a change to a comment: its title's page and, for an episode, that episode's page. */
+const roomsOf = (comment: { title_id: number; episode_id: number | null }): RoomName[] =>
+  comment.episode_id === null ? [commentRooms.title(comment.title_id)] : [commentRooms.title(comment.title_id), commentRooms.episode(comment.episode_id)];
+
+/**
+ * Comments and replies on titles and episodes, likes and reports. Writes need a member (the
+ * controllers' guard), run in a transaction under the comment's row lock where they race, and
+ * are pushed to the comment's `content:` rooms and published as domain events after commit.
+ */
+@Injectable()
+export class CommentsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly comments: CommentsRepository,
+    private readonly realtime: RealtimeService,
+    private readonly events: DomainEvents,
+    private readonly rateLimit: RateLimitService,
+  ) {}
+
+  /** Whether a `content:` room key names a page with comments (any visitor may read them). */
+  async roomExists(key: string): Promise<boolean> {
+    const room = parseCommentRoomKey(key);
+    if (!room) return false;
+    const target = room.kind === 'episode' ? await this.comments.episodeTarget(room.id) : await this.comments.titleTarget(room.id);
+    return target !== null;
+  }
+
+  /** One page of a target's threads, each with all its replies. */
+  async page(viewerId: number | null, address: TargetAddress, order: CommentOrder, cursor: CommentCursor | null): Promise<CommentPage> {
+    const target = await this.resolve(address);
+    const scope = scopeOf(target);
+    const heads = await this.comments.heads(viewerId, scope, order, cursor, COMMENT_RULES.pageSize + 1);
+    const listed = heads.slice(0, COMMENT_RULES.pageSize);
+    const last = listed.at(-1);
+    return {
+      room: target.episodeId === null ? commentRooms.title(target.titleId) : commentRooms.episode(target.episodeId),
+      target: { type: target.type, id: target.episodeId ?? target.titleId },
+      threads: await this.withReplies(viewerId, listed),
+      total: await this.comments.count(scope),
+      nextCursor: heads.length > COMMENT_RULES.pageSize && last ? commentCursor(order, last) : null,
+    };
+  }
+
+  /** The legacy list (`/get/more/comment`): newest first, `page` from 1. */
+  async legacyPage(viewerId: number | null, address: TargetAddress, page: number): Promise<CommentThread[]> {
+    const target = await this.resolve(address);
+    const heads = await this.comments.headsAt(viewerId, scopeOf(target), (page - 1) * COMMENT_RULES.pageSize, COMMENT_RULES.pageSize);
+    return this.withReplies(viewerId, heads);
+  }
+
+  /** Writes a comment on the target, or a reply when `parentId` is given (the comment answered must be on the target's page). */
+  async add(userId: number, address: TargetAddress, input: NewComment): Promise<CommentView> {
+    return this.write(userId, await this.resolve(address), input);
+  }
+
+  /**
+   * The legacy reply: `onPage` is the page it was written on, whose comment it must answer; without
+   * it, the reply goes to the answered comment's own page.
+   */
+  async reply(userId: number, parentId: number, text: string, onPage: TargetAddress | null): Promise<CommentView> {
+    const page = onPage === null ? await this.pageOf(parentId) : await this.resolve(onPage);
+    return this.write(userId, page, { text, spoiler: false, parentId });
+  }
+
+  /** A reply is refused under a comment that is missing, deleted, or not on `page`. */
+  private async write(userId: number, page: CommentPlace, input: NewComment): Promise<CommentView> {
+    await this.rateLimit.enforce('comment-send', COMMENT_RULES.sendRateLimit, String(userId));
+    const written = await this.dataSource.transaction(async (manager) => {
+      const comment = { userId, text: input.text, spoiler: input.spoiler };
+      if (input.parentId === undefined) {
+        const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, parentId: null });
+        return { id, parent: null };
+      }
+      const answered = await this.comments.lock(manager, input.parentId, 'share');
+      if (!answered) throw notFound(M.parentNotFound);
+      if (!isOn(answered, page)) throw new AppException(HttpStatus.BAD_REQUEST, M.parentElsewhere);
+      if (answered.deleted_at !== null) throw new AppException(HttpStatus.BAD_REQUEST, M.parentDeleted);
+      // Threads are one level deep: an answer to a reply goes under the thread's first comment.
+      const parent = answered.parent_id === null ? answered : (await this.comments.lock(manager, answered.parent_id, 'share'))!;
+      const id = await this.comments.insert(manager, { ...comment, titleId: answered.title_id, episodeId: answered.episode_id, parentId: parent.id });
+      return { id, parent };
+    });
+
+    const { view, link } = (await this.comments.viewWithLink(written.id))!;
+    for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null })) this.realtime.toRoom(room, 'comment.created', view);
+    const base = { commentId: view.id, authorId: userId, titleId: view.titleId, episodeId: view.episode?.id ?? null, link };
+    if (written.parent === null) this.events.publish('comment.created', base);
+    else this.events.publish('comment.replied', { ...base, parentId: written.parent.id, parentAuthorId: written.parent.user_id });
+    return view;
+  }
+
+  /**
+   * Likes the comment, or takes the member's like back: one like per member, and every call
+   * toggles. Under the comment's row lock, so concurrent toggles never lose a count. `onPage`
+   * (the legacy call's page) must be a page the comment shows on.
+   */
+  async toggleLike(userId: number, commentId: number, onPage: TargetAddress | null = null): Promise<CommentLikeState> {
+    const page = onPage === null ? null : await this.resolve(onPage);
+    const { comment, state } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.comments.lock(manager, commentId, 'update');
+      if (!locked || locked.deleted_at !== null || (page !== null && !isOn(locked, page))) throw notFound(M.commentNotFound);
+      return { comment: locked, state: await this.comments.toggleLike(manager, commentId, userId) };
+    });
+    for (const room of roomsOf(comment)) this.realtime.toRoom(room, 'comment.likesChanged', { id: commentId, likeCount: state.likeCount, likesVersion: state.likesVersion });
+    if (state.liked) {
+      this.events.publish('comment.liked', {
+        commentId,
+        authorId: comment.user_id,
+        titleId: comment.title_id,
+        episodeId: comment.episode_id,
+        link: (await this.comments.viewWithLink(commentId))!.link,
+        likerId: userId,
+        likeCount: state.likeCount,
+      });
+    }
+    return state;
+  }
+
+  /** Deletes the member's own comment; anyone else's is refused and stays. Replies under it stay readable. */
+  async remove(userId: number, commentId: number): Promise<void> {
+    const { comment, hasReplies } = await this.dataSource.transaction(async (manager) => {
+      const locked = await this.comments.lock(manager, commentId, 'update');
+      if (!locked || locked.deleted_at !== null) throw notFound(M.commentNotFound);
+      if (locked.user_id !== userId) throw new AppException(HttpStatus.FORBIDDEN, M.deleteForbidden);
+      return { comment: locked, hasReplies: await this.comments.markDeleted(manager, commentId) };
+    });
+    for (const room of roomsOf(comment)) {
+      this.realtime.toRoom(room, 'comment.deleted', { id: commentId, parentId: comment.parent_id, hasReplies });
+    }
+  }
+
+  /** Stores a report for moderation: not on one's own comment, and one open report per member and comment. */
+  async report(userId: number, commentId: number, report: CommentReport): Promise<void> {
+    const comment = await this.comments.find(commentId);
+    if (!comment || comment.deleted_at !== null) throw notFound(M.commentNotFound);
+    if (comment.user_id === userId) throw new AppException(HttpStatus.BAD_REQUEST, M.reportOwn);
+    await this.rateLimit.enforce('comment-report', COMMENT_RULES.reportRateLimit, String(userId));
+    const stored = await this.comments.insertReport({ commentId, reporterId: userId, ...report, commentText: comment.text });
+    if (!stored) throw new AppException(HttpStatus.CONFLICT, M.reportDuplicate);
+  }
+
+  /** A member's comments for their profile, newest first. */
+  async memberComments(username: string, beforeId: number | null): Promise<MemberCommentPage> {
+    const userId = username.length <= 40 ? await this.comments.memberId(username) : null;
+    if (userId === null) throw notFound(ACCOUNT_MESSAGES.profileNotFound);
+    const rows = await this.comments.byMember(userId, beforeId, COMMENT_RULES.profilePageSize + 1);
+    const listed = rows.slice(0, COMMENT_RULES.profilePageSize);
+    return { comments: listed, nextCursor: rows.length > listed.length ? String(listed.at(-1)!.id) : null };
+  }
+
+  private async resolve(address: TargetAddress): Promise<CommentTarget> {
+    if ('slug' in address) {
+      const title = await findTitleByAddress(this.dataSource.getRepository(Title), address.kind, address.slug);
+      return { type: title.kind === 'film' ? COMMENT_TARGET_TYPES.film : COMMENT_TARGET_TYPES.series, titleId: title.id, episodeId: null };
+    }
+    const row = address.type === COMMENT_TARGET_TYPES.episode ? await this.comments.episodeTarget(address.id) : await this.comments.titleTarget(address.id);
+    // Type 1 names a series or an anime, type 3 a film: a title of the other kind is not what was asked for.
+    const kindMatches = address.type === COMMENT_TARGET_TYPES.episode || (row?.kind === 'film') === (address.type === COMMENT_TARGET_TYPES.film);
+    if (!row || !kindMatches) throw notFound(M.targetNotFound);
+    return { type: address.type, titleId: row.title_id, episodeId: row.episode_id };
+  }
+
+  /** The page a comment was written on. */
+  private async pageOf(commentId: number): Promise<CommentPlace> {
+    const comment = await this.comments.find(commentId);
+    if (!comment) throw notFound(M.parentNotFound);
+    return { titleId: comment.title_id, episodeId: comment.episode_id };
+  }
+
+  private async withReplies(viewerId: number | null, heads: CommentView[]): Promise<CommentThread[]> {
+    const replies = await this.comments.replies(viewerId, heads.map((head) => head.id));
+    return heads.map((head) => ({ ...head, replies: replies.filter((reply) => reply.parentId === head.id) }));
+  }
+}

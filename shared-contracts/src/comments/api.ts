@@ -1,0 +1,110 @@
+import type { TitleKind } from '../catalog/rules';
+import { rooms, type RoomName } from '../realtime/rooms';
+import type { CommentTargetType } from './rules';
+
+/**
+ * The `content:` rooms of comments: `content:title-{id}` for a title's page (its own comments and
+ * those written on its episodes), `content:episode-{id}` for an episode's watch page.
+ */
+export const commentRooms = {
+  title: (titleId: number) => rooms.content(`title-${titleId}`),
+  episode: (episodeId: number) => rooms.content(`episode-${episodeId}`),
+};
+
+/** The key of a `content:` room, split into what it is about; null for any other key. */
+export function parseCommentRoomKey(key: string): { kind: 'title' | 'episode'; id: number } | null {
+  const match = /^(title|episode)-([1-9][0-9]{0,9})$/.exec(key);
+  if (!match) return null;
+  const id = Number(match[2]);
+  return id <= 2_147_483_647 ? { kind: match[1] as 'title' | 'episode', id } : null;
+}
+
+/** The anchor of a comment on its page: /dizi/x#yorum-12. */
+export const commentAnchor = (commentId: number) => `yorum-${commentId}`;
+
+/** A comment's author as comment blocks show them. */
+export interface CommentAuthor {
+  id: number;
+  username: string;
+  profileName: string;
+  avatarUrl: string | null;
+}
+
+/** The episode a comment was written on. */
+export interface CommentEpisode {
+  id: number;
+  season: number;
+  number: number;
+  /** Its watch page. */
+  path: string;
+}
+
+/** One comment or reply. */
+export interface CommentView {
+  id: number;
+  /** The comment this one answers (always a thread's first comment), or null. */
+  parentId: number | null;
+  titleId: number;
+  /** The episode it was written on (a reply: its thread's episode), or null for the title itself. */
+  episode: CommentEpisode | null;
+  /** Null once deleted. */
+  author: CommentAuthor | null;
+  /** Emoji as short codes (`fromShortcodes` shows them); empty once deleted. */
+  text: string;
+  spoiler: boolean;
+  likeCount: number;
+  /** Goes up with every like and unlike: of two counts, the one with the higher version is newer. */
+  likesVersion: number;
+  /** Whether the viewer likes it (false for a visitor, and in pushed events). */
+  liked: boolean;
+  /** A deleted comment is listed only while it has replies, as "Silinmiş yorum". */
+  deleted: boolean;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** A comment with its replies, oldest reply first. */
+export interface CommentThread extends CommentView {
+  replies: CommentView[];
+}
+
+/** GET …/comments: one page of threads. */
+export interface CommentPage {
+  /** The page's room: join it to receive new comments, likes and deletions live. */
+  room: RoomName;
+  /** The target as the legacy calls name it. */
+  target: { type: CommentTargetType; id: number };
+  threads: CommentThread[];
+  /** Comments and replies on the page's target, deleted ones not counted. */
+  total: number;
+  /** Ask with this for the next page; null at the end. */
+  nextCursor: string | null;
+}
+
+/** POST /api/comments/:id/like: whether the member now likes it, and the exact count. */
+export interface CommentLikeState {
+  liked: boolean;
+  likeCount: number;
+  likesVersion: number;
+}
+
+/** A member's comment as their profile lists it. */
+export interface MemberComment {
+  id: number;
+  /** True for a reply to someone's comment. */
+  isReply: boolean;
+  text: string;
+  spoiler: boolean;
+  likeCount: number;
+  createdAt: string;
+  title: { kind: TitleKind; slug: string; name: string };
+  episode: { season: number; number: number } | null;
+  /** The page the comment is on, with its anchor. */
+  link: string;
+}
+
+/** GET /api/users/:username/comments */
+export interface MemberCommentPage {
+  comments: MemberComment[];
+  nextCursor: string | null;
+}
