@@ -16,6 +16,8 @@ export const ROOM_RULES = {
   typingTimeoutMs: 4_000,
   /** Invite-candidate search: at least this many characters (an empty query lists the suggestions). */
   inviteSearchMinLength: 2,
+  /** Invite-candidate search waits this long after the last keystroke (as the seed's member searches, §9). */
+  inviteSearchDebounceMs: 500,
   /** Synced playback: drift under this is left alone. */
   driftToleranceMs: 60,
   /** Drift up to this is corrected by nudging the playback rate; beyond it, the player seeks. */

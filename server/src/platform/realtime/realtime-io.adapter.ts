@@ -13,6 +13,12 @@ import { createRedisClient } from '../redis/redis';
  * Socket.IO on the HTTP server's port: the handshake is refused for a foreign Origin, and with
  * REDIS_URL every emit fans out to the other server processes through the Redis adapter
  * (in-memory adapter otherwise).
+ *
+ * A socket is only worth holding while fan-out works: a process cut off from Redis would keep its
+ * sockets connected yet deaf to every other process, and their clients would not know to poll.
+ * So while the adapter's Redis is away the process drops its sockets as a lost transport and
+ * refuses new handshakes; clients poll over HTTP meanwhile, and reconnect and catch up once
+ * Redis is back.
  */
 export class RealtimeIoAdapter extends IoAdapter {
   private readonly redisClients: Redis[] = [];
@@ -31,8 +37,13 @@ export class RealtimeIoAdapter extends IoAdapter {
       path: SOCKET_PATH,
       serveClient: false,
       allowRequest: (request, callback) => {
-        const allowed = isAllowedOrigin(request.headers.origin, request.headers.host, this.config.publicOrigin);
-        callback(allowed ? null : 'origin not allowed', allowed);
+        if (!isAllowedOrigin(request.headers.origin, request.headers.host, this.config.publicOrigin)) {
+          callback('origin not allowed', false);
+        } else if (!this.fanOutReady()) {
+          callback('realtime fan-out unavailable', false);
+        } else {
+          callback(null, true);
+        }
       },
     } as ServerOptions);
     if (this.config.redisUrl) {
@@ -40,18 +51,23 @@ export class RealtimeIoAdapter extends IoAdapter {
       const subscriber = createRedisClient(this.config.redisUrl, 'subscriber', this.logger);
       this.redisClients.push(publisher, subscriber);
       server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
+      for (const client of this.redisClients) {
+        client.on('close', () => {
+          for (const socket of server.of('/').sockets.values()) socket.conn.close();
+        });
+      }
     }
     return server;
   }
 
-  /**
-   * Closing the server drops every connection as a lost transport (not a server-side disconnect),
-   * so clients reconnect by themselves, to another replica during a rolling restart.
-   */
+  private fanOutReady(): boolean {
+    return this.redisClients.every((client) => client.status === 'ready');
+  }
+
   /**
    * Waits (up to `timeoutMs`) for the Redis clients of the adapter: a process that accepted
    * sockets before its publisher connected would drop its first emits and room joins. If Redis is
-   * down at start the process goes on without it, and fan-out begins when Redis answers.
+   * down at start the process serves HTTP without it and takes sockets once Redis answers.
    */
   async whenConnected(timeoutMs: number): Promise<void> {
     const pending = this.redisClients
@@ -61,7 +77,7 @@ export class RealtimeIoAdapter extends IoAdapter {
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolveDeadline) => {
       timer = setTimeout(() => {
-        this.logger.warn('redis is not reachable yet; sockets are served without fan-out until it is');
+        this.logger.warn('redis is not reachable yet; sockets are refused until it is');
         resolveDeadline();
       }, timeoutMs);
     });
@@ -69,6 +85,10 @@ export class RealtimeIoAdapter extends IoAdapter {
     clearTimeout(timer);
   }
 
+  /**
+   * Closing the server drops every connection as a lost transport (not a server-side disconnect),
+   * so clients reconnect by themselves, to another replica during a rolling restart.
+   */
   override async close(server: Server): Promise<void> {
     await super.close(server);
     for (const client of this.redisClients.splice(0)) client.disconnect();

@@ -41,6 +41,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (socket.data.userId !== null && socket.data.sessionId !== null) {
       void socket.join([rooms.user(socket.data.userId), rooms.session(socket.data.sessionId)]);
     }
+    // The rooms are still listed while disconnecting and already left once disconnected, which is
+    // when their features are told (a count of who is in a room must no longer see this socket).
+    socket.on('disconnecting', () => {
+      const joined = [...socket.rooms];
+      socket.once('disconnect', () => {
+        for (const room of joined) this.roomAccess.membershipChanged(room, { userId: socket.data.userId, joined: false });
+      });
+    });
     this.logger.debug({ socket: socket.id, userId: socket.data.userId }, 'socket connected');
   }
 
@@ -52,6 +60,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (decision === 'unknown') return { ok: false, message: REALTIME_MESSAGES.roomUnknown };
     if (decision === 'refused') return { ok: false, message: REALTIME_MESSAGES.roomRefused };
     await socket.join(room as string);
+    this.roomAccess.membershipChanged(room as string, { userId: socket.data.userId, joined: true });
     return { ok: true };
   }
 
@@ -60,7 +69,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   async leaveRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<void> {
     const room = roomNameOf(payload);
     const kind = room === undefined ? null : parseRoom(room)?.kind;
-    if (room !== undefined && kind && kind !== 'user') await socket.leave(room);
+    if (room === undefined || !kind || kind === 'user' || !socket.rooms.has(room)) return;
+    await socket.leave(room);
+    this.roomAccess.membershipChanged(room, { userId: socket.data.userId, joined: false });
   }
 
   @SubscribeMessage('clock.ping')

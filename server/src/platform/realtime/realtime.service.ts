@@ -25,6 +25,7 @@ interface RoomTarget {
 @Injectable()
 export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   private target: RoomTarget | null = null;
+  private server: RealtimeServer | null = null;
   private emitterClient: Redis | null = null;
 
   constructor(
@@ -44,6 +45,7 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   /** Called once by the gateway when Socket.IO is up. */
   attach(server: RealtimeServer): void {
+    this.server = server;
     this.target = server as unknown as RoomTarget;
   }
 
@@ -58,6 +60,17 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */
   addToRoom(fromRoom: RoomName | string, room: RoomName): void {
     this.target?.in(fromRoom).socketsJoin(room);
+  }
+
+  /**
+   * The distinct members (visitors left out) with a socket in the room, on every process: through
+   * the Redis adapter each process answers for its own sockets. Rejects when another process cannot
+   * be asked (Redis away, or an answer missing after the adapter's timeout). Server processes only.
+   */
+  async memberIdsIn(room: RoomName): Promise<number[]> {
+    if (!this.server) throw new Error('only a server process holds sockets');
+    const sockets = await this.server.in(room).fetchSockets();
+    return [...new Set(sockets.flatMap((socket) => (socket.data.userId === null ? [] : [socket.data.userId])))];
   }
 
   /** Tells the sockets of a room that their session ended, then disconnects them, on every process. */

@@ -12,6 +12,18 @@ export type RoomAccessCheck = (userId: number | null, key: string) => Promise<bo
 
 export type RoomAccessDecision = 'allowed' | 'refused' | 'unknown';
 
+/** A socket of `userId` (null: a visitor) entered (`joined`) or left a room; a disconnect is a leave. */
+export interface RoomMembershipChange {
+  userId: number | null;
+  joined: boolean;
+}
+
+/**
+ * Told after the set of sockets in a room of the kind changed on this process (presence, for
+ * instance). Runs on the gateway's path, so it must return at once and handle its own errors.
+ */
+export type RoomMembershipListener = (key: string, change: RoomMembershipChange) => void;
+
 /**
  * The policy a socket passes before `socket.join`. Each feature registers the check of the room
  * kind it owns when its module starts (comments own `content:`, watch-together rooms own `room:`),
@@ -20,10 +32,19 @@ export type RoomAccessDecision = 'allowed' | 'refused' | 'unknown';
 @Injectable()
 export class RoomAccessRegistry {
   private readonly checks = new Map<JoinableRoomKind, RoomAccessCheck>();
+  private readonly listeners = new Map<JoinableRoomKind, RoomMembershipListener>();
 
-  register(kind: JoinableRoomKind, check: RoomAccessCheck): void {
+  register(kind: JoinableRoomKind, check: RoomAccessCheck, membershipChanged?: RoomMembershipListener): void {
     if (this.checks.has(kind)) throw new Error(`room kind "${kind}" already has an access check`);
     this.checks.set(kind, check);
+    if (membershipChanged) this.listeners.set(kind, membershipChanged);
+  }
+
+  /** Called by the gateway after a socket joined or left `roomName`; other names are ignored. */
+  membershipChanged(roomName: string, change: RoomMembershipChange): void {
+    const room = parseRoom(roomName);
+    if (!room || room.kind === 'user') return;
+    this.listeners.get(room.kind)?.(room.key, change);
   }
 
   /** `unknown` for a malformed name, a server-only kind or a kind no feature serves. */

@@ -1,0 +1,77 @@
+import type { SyncedPlayer } from './playbackFollower';
+
+// Test support: a stand-in for the room's <video>.
+
+/**
+ * A <video> as far as the follower sees it. Seeks finish on the next microtask with `seeked`, as a
+ * browser's do a moment later; `refuse` makes play() fail the way autoplay policies do.
+ */
+export class FakePlayer implements SyncedPlayer {
+  paused = true;
+  ended = false;
+  seeking = false;
+  duration = 600;
+  readyState = 4;
+  playbackRate = 1;
+  muted = false;
+  refuse: 'nothing' | 'sound' | 'everything' = 'nothing';
+  readonly seeks: number[] = [];
+  private time = 0;
+  private readonly listeners = new Map<string, Set<() => void>>();
+
+  readonly play = jest.fn(async () => {
+    if (this.refuse === 'everything' || (this.refuse === 'sound' && !this.muted)) {
+      throw new DOMException('play() needs a user gesture', 'NotAllowedError');
+    }
+    if (this.paused) {
+      this.paused = false;
+      this.fire('play');
+    }
+  });
+
+  readonly pause = jest.fn(() => {
+    if (this.paused) return;
+    this.paused = true;
+    this.fire('pause');
+  });
+
+  get currentTime() {
+    return this.time;
+  }
+
+  set currentTime(seconds: number) {
+    this.time = seconds;
+    this.seeks.push(seconds);
+    this.seeking = true;
+    // A promise, not queueMicrotask: Jest's fake timers hold the latter back.
+    void Promise.resolve().then(() => {
+      this.seeking = false;
+      this.fire('seeked');
+    });
+  }
+
+  /** Time passing while it plays, without a seek. */
+  advance(seconds: number) {
+    this.time += seconds;
+  }
+
+  addEventListener(type: string, listener: () => void) {
+    if (!this.listeners.has(type)) this.listeners.set(type, new Set());
+    this.listeners.get(type)!.add(listener);
+  }
+
+  removeEventListener(type: string, listener: () => void) {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  fire(type: string) {
+    this.listeners.get(type)?.forEach((listener) => listener());
+  }
+
+  listenerCount() {
+    return [...this.listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  }
+}
+
+/** Lets pending promises settle (play() attempts, seeks) even under Jest's fake timers. */
+export const flush = () => new Promise<void>((resolve) => jest.requireActual<typeof globalThis>('timers').setImmediate(resolve));

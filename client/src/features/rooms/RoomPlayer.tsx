@@ -1,0 +1,66 @@
+import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared-contracts';
+import type { RoomLiveState } from '../realtime/useRealtimeRoom';
+import { WATCH_TEXT } from '../watch/texts';
+import { VideoPlayer } from '../watch/VideoPlayer';
+import '../watch/watch.css';
+import { usePlaybackSync } from './usePlaybackSync';
+import { useRoomSource } from './useRoomSource';
+
+/**
+ * The room's episode in the watch page's player, kept in step with the room (no pre-roll ads:
+ * the room plays together). The browser may refuse to start it without a click: then it starts
+ * muted with a "Sesi aç" button, or waits for a click on "Oynatmaya katıl".
+ */
+export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: WatchData | null; live: RoomLiveState }) {
+  const sync = usePlaybackSync({ code: room.code, initial: room.playback, canControl: room.canControl, live: live.status });
+  const { sources, selected, error, pending, choose } = useRoomSource(watch);
+  const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
+
+  return (
+    <div className="room-stage">
+      <div className="watch-player">
+        {selected ? (
+          <VideoPlayer key={selected.source.id} stream={selected.stream} name={selected.source.name} playing={false} track={sync.attach} />
+        ) : (
+          <div className="watch-player__placeholder">{placeholder}</div>
+        )}
+        {sync.autoplay === 'blocked' ? (
+          <button type="button" className="room-stage__join" onClick={sync.joinPlayback}>
+            {ROOM_MESSAGES.joinPlayback}
+          </button>
+        ) : null}
+      </div>
+      <div className="watch-controls">
+        {sync.autoplay === 'muted' ? (
+          <button type="button" onClick={sync.unmute}>
+            {ROOM_MESSAGES.unmute}
+          </button>
+        ) : null}
+        {room.canControl ? null : <p className="room-stage__control">{ROOM_MESSAGES.controlledBy(room.creator.profileName)}</p>}
+      </div>
+      {sources.length > 1 ? (
+        <ul className="watch-sources__list" aria-label={WATCH_TEXT.sources}>
+          {sources.map((source) => (
+            <li key={source.id}>
+              <button
+                type="button"
+                className="watch-source"
+                aria-pressed={selected?.source.id === source.id}
+                disabled={pending}
+                onClick={() => choose(source)}
+              >
+                <span className="watch-source__name">{source.name}</span>
+                {source.tiers.map((tier) => (
+                  <span key={tier} className="watch-source__tier">
+                    {tier}
+                  </span>
+                ))}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error && selected ? <p role="alert">{error}</p> : null}
+    </div>
+  );
+}

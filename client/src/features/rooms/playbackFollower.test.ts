@@ -1,0 +1,223 @@
+import type { PlaybackCommand } from '@seyirlik/shared-contracts';
+import { FakePlayer, flush } from './FakePlayer';
+import { PlaybackFollower, SYNC_TICK_MS, type AutoplayState } from './playbackFollower';
+import { buildPlaybackState } from './roomBuilders';
+
+describe('PlaybackFollower', () => {
+  let now: number;
+  let sent: PlaybackCommand[];
+  let denied: jest.Mock;
+  let autoplay: AutoplayState[];
+
+  function follow(initial = buildPlaybackState(), { canControl = true, refuse = 'nothing' as FakePlayer['refuse'] } = {}) {
+    const sut = new PlaybackFollower(initial, {
+      serverNow: () => now,
+      canControl,
+      send: (command) => sent.push(command),
+      denied,
+      autoplayChanged: (state) => autoplay.push(state),
+    });
+    const player = new FakePlayer();
+    player.refuse = refuse;
+    const detach = sut.attach(player);
+    return { sut, player, detach };
+  }
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    now = 1_000_000;
+    sent = [];
+    denied = jest.fn();
+    autoplay = [];
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('puts a late joiner where the room is: playing, at the position advanced since', async () => {
+    now = 1_030_000;
+    const { player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 100, serverTime: 1_000_000 }));
+    await flush();
+
+    expect(player.seeks).toEqual([130]);
+    expect(player.paused).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it('applies newer states only, pausing and seeking to the paused position', async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 3 }));
+    await flush();
+    expect(player.paused).toBe(false);
+
+    expect(sut.receive(buildPlaybackState({ status: 'paused', positionSeconds: 42, version: 2 }))).toBe(false);
+    expect(player.paused).toBe(false);
+
+    expect(sut.receive(buildPlaybackState({ status: 'paused', positionSeconds: 42, version: 4 }))).toBe(true);
+    await flush();
+    expect(player.paused).toBe(true);
+    expect(player.currentTime).toBe(42);
+    // The follower's own pause and seek are not the member's commands.
+    expect(sent).toEqual([]);
+  });
+
+  it('corrects drift: nothing within the tolerance, a rate nudge up to the threshold, a seek beyond', async () => {
+    const { player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now }));
+    await flush();
+
+    now += 10_000;
+    player.advance(10.03);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.playbackRate).toBe(1);
+
+    now += 1_000;
+    player.advance(0.5);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.playbackRate).toBe(1.05);
+
+    player.advance(0.47);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.playbackRate).toBe(1);
+
+    now += 5_000;
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.seeks.at(-1)).toBeCloseTo(16, 5);
+    await flush();
+    expect(sent).toEqual([]);
+  });
+
+  it("sends the member's pause and keeps the player paused until the server answers", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 12_000;
+    player.advance(12);
+
+    player.pause();
+
+    expect(sent).toEqual([{ action: 'pause', positionSeconds: 12 }]);
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+    expect(player.paused).toBe(true);
+
+    expect(sut.confirm(buildPlaybackState({ status: 'paused', positionSeconds: 12, version: 2 }))).toBe(true);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.paused).toBe(true);
+    expect(player.play).toHaveBeenCalledTimes(1);
+  });
+
+  it("keeps following the member's command while it awaits its answer, whatever else arrives meanwhile", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 4_000;
+    player.advance(4);
+
+    player.pause();
+    // Someone else's seek, committed just before the member's pause.
+    expect(sut.receive(buildPlaybackState({ status: 'playing', positionSeconds: 3, serverTime: now, version: 2 }))).toBe(true);
+    jest.advanceTimersByTime(SYNC_TICK_MS * 2);
+    expect(player.paused).toBe(true);
+    expect(player.currentTime).toBe(4);
+
+    sut.confirm(buildPlaybackState({ status: 'paused', positionSeconds: 4, version: 3 }));
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.paused).toBe(true);
+    expect(player.currentTime).toBe(4);
+  });
+
+  it("sends the member's seek, and goes back to the room's state when the server refuses", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 30, version: 1 }));
+    await flush();
+
+    player.currentTime = 200;
+    await flush();
+    expect(sent).toEqual([{ action: 'seek', positionSeconds: 200 }]);
+
+    sut.reject();
+    await flush();
+    expect(player.currentTime).toBe(30);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('undoes the play of a member without control, sending nothing', async () => {
+    const { player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 30 }), { canControl: false });
+    await flush();
+
+    await player.play();
+
+    expect(denied).toHaveBeenCalledTimes(1);
+    expect(player.paused).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('drops what a lost connection was waiting for and follows the room again', async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now }));
+    await flush();
+    player.pause();
+    expect(sent).toHaveLength(1);
+
+    sut.connectionLost();
+    await flush();
+
+    expect(player.paused).toBe(false);
+  });
+
+  it('keeps a room that played past the end at the end, without starting the episode over', async () => {
+    now = 1_000_000 + 700_000;
+    const { player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: 1_000_000 }));
+    await flush();
+    expect(player.seeks).toEqual([600]);
+    player.ended = true;
+
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+
+    expect(player.play).not.toHaveBeenCalled();
+    expect(player.seeks).toEqual([600]);
+  });
+
+  it('starts muted when the browser refuses sound, and unmutes on request', async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now }), { refuse: 'sound' });
+    await flush();
+
+    expect(player.paused).toBe(false);
+    expect(player.muted).toBe(true);
+    expect(autoplay).toEqual(['muted']);
+
+    sut.unmute();
+    expect(player.muted).toBe(false);
+    expect(autoplay).toEqual(['muted', 'allowed']);
+  });
+
+  it('waits for a click when the browser refuses even muted playback, staying in step meanwhile', async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now }), {
+      refuse: 'everything',
+    });
+    await flush();
+    expect(autoplay).toEqual(['blocked']);
+    expect(player.muted).toBe(false);
+
+    jest.advanceTimersByTime(SYNC_TICK_MS * 8);
+    expect(player.play).toHaveBeenCalledTimes(2);
+
+    now += 20_000;
+    player.refuse = 'nothing';
+    sut.joinPlayback();
+    await flush();
+
+    expect(player.paused).toBe(false);
+    expect(player.seeks.at(-1)).toBe(20);
+    expect(autoplay).toEqual(['blocked', 'allowed']);
+  });
+
+  it('stops following when detached', async () => {
+    const { player, detach } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 10 }));
+    await flush();
+
+    detach();
+
+    expect(player.listenerCount()).toBe(0);
+    player.currentTime = 99;
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+    await flush();
+    expect(player.currentTime).toBe(99);
+    expect(sent).toEqual([]);
+  });
+});

@@ -1,0 +1,244 @@
+import { ROOM_RULES, type PlaybackCommand, type PlaybackState } from '@seyirlik/shared-contracts';
+import { anticipatedState, correctDrift, expectedPosition, isNewerState, MEMBER_SEEK_MIN_SECONDS, memberCommandOf } from './playbackSync';
+
+/** The part of a <video> that synced playback drives and listens to; an HTMLVideoElement is one. */
+export interface SyncedPlayer {
+  readonly paused: boolean;
+  readonly ended: boolean;
+  readonly seeking: boolean;
+  readonly duration: number;
+  readonly readyState: number;
+  currentTime: number;
+  playbackRate: number;
+  muted: boolean;
+  play(): Promise<void> | undefined;
+  pause(): void;
+  addEventListener(type: string, listener: () => void): void;
+  removeEventListener(type: string, listener: () => void): void;
+}
+
+/**
+ * What the browser let the room's player do: play with sound, play muted (it refused sound
+ * without a click), or nothing until the member clicks (it refused even muted playback).
+ */
+export type AutoplayState = 'allowed' | 'muted' | 'blocked';
+
+export interface FollowerContext {
+  /** Epoch milliseconds on the server's clock. */
+  serverNow(): number;
+  /** Whether this member may play, pause and seek for everyone. */
+  canControl: boolean;
+  /** Sends the member's command; its answer comes back through `confirm` or `reject`. */
+  send(command: PlaybackCommand): void;
+  /** The member without control tried to play, pause or seek (the player went back to the room). */
+  denied(): void;
+  autoplayChanged(state: AutoplayState): void;
+}
+
+/** How often the player is compared with the room: often enough to catch drift well under a second. */
+export const SYNC_TICK_MS = 250;
+/** HTMLMediaElement.HAVE_METADATA: the duration is known and seeking works. */
+const HAVE_METADATA = 1;
+
+/**
+ * Keeps one player on the room's playback state. Each tick (and each change) it plays or pauses
+ * as the room does and corrects drift (playbackRate nudges, seeks beyond the threshold). A play,
+ * pause or seek the member makes is told from the follower's own by comparing it with the state it
+ * applies: the member's goes to the server (and is applied at once meanwhile), or, without control,
+ * is undone. States apply only when newer than the last confirmed one.
+ */
+export class PlaybackFollower {
+  private confirmed: PlaybackState;
+  /** The confirmed state, or the one a command awaiting its answer leads to. */
+  private applied: PlaybackState;
+  private awaiting = 0;
+  private player: SyncedPlayer | null = null;
+  private seekingTo: number | null = null;
+  private starting = false;
+  private autoplay: AutoplayState = 'allowed';
+
+  constructor(
+    initial: PlaybackState,
+    private readonly context: FollowerContext,
+  ) {
+    this.confirmed = initial;
+    this.applied = initial;
+  }
+
+  /** Follows the room with `player` until the returned function detaches it. */
+  attach = (player: SyncedPlayer): (() => void) => {
+    this.player = player;
+    const listeners: Array<[string, () => void]> = [
+      ['play', () => this.memberEvent('play')],
+      ['pause', () => this.memberEvent('pause')],
+      ['seeked', () => this.seeked()],
+      ['loadedmetadata', () => this.apply()],
+      ['canplay', () => this.apply()],
+      // Sound back on (plyr's own button) or playback started by a click: the browser allows it now.
+      ['volumechange', () => this.autoplay === 'muted' && !player.muted && this.setAutoplay('allowed')],
+      ['playing', () => this.autoplay === 'blocked' && this.setAutoplay('allowed')],
+    ];
+    listeners.forEach(([type, listener]) => player.addEventListener(type, listener));
+    const timer = setInterval(() => this.apply(), SYNC_TICK_MS);
+    this.apply();
+    return () => {
+      clearInterval(timer);
+      listeners.forEach(([type, listener]) => player.removeEventListener(type, listener));
+      if (this.player === player) this.player = null;
+      this.seekingTo = null;
+      this.starting = false;
+    };
+  };
+
+  /** A state from the server (pushed, answered or refetched); returns whether it was newer. */
+  receive(state: PlaybackState): boolean {
+    if (!isNewerState(state, this.confirmed)) return false;
+    this.confirmed = state;
+    // While the member's own command awaits its answer, the player keeps following that command.
+    if (this.awaiting === 0) {
+      this.applied = state;
+      this.apply();
+    }
+    return true;
+  }
+
+  /** The server's answer to the member's command. */
+  confirm(state: PlaybackState): boolean {
+    this.settleCommand();
+    const newer = this.receive(state);
+    if (!newer) this.backToConfirmed();
+    return newer;
+  }
+
+  /** The server refused the member's command (or could not be reached): back to the room's state. */
+  reject(): void {
+    this.settleCommand();
+    this.backToConfirmed();
+  }
+
+  /** The socket dropped: answers to commands sent over it will not come; the room's state stands. */
+  connectionLost(): void {
+    this.awaiting = 0;
+    this.backToConfirmed();
+  }
+
+  /** The member's click: play (with sound) after the browser refused to start by itself. */
+  joinPlayback(): void {
+    const player = this.player;
+    if (player) player.muted = false;
+    this.setAutoplay('allowed');
+    this.apply();
+  }
+
+  unmute(): void {
+    if (this.player) this.player.muted = false;
+    this.setAutoplay('allowed');
+  }
+
+  /** Brings the player to the applied state now. */
+  apply(): void {
+    const player = this.player;
+    if (!player || player.readyState < HAVE_METADATA || player.seeking) return;
+    const target = this.applied;
+    const duration = Number.isFinite(player.duration) ? player.duration : Number.POSITIVE_INFINITY;
+    const expected = Math.min(expectedPosition(target, this.context.serverNow()), duration);
+    if (target.status === 'paused') {
+      if (!player.paused) player.pause();
+      this.setRate(player, 1);
+      if (Math.abs(player.currentTime - expected) * 1000 >= ROOM_RULES.driftToleranceMs) this.seek(player, expected);
+      return;
+    }
+    const pastTheEnd = expected >= duration;
+    if (pastTheEnd && player.ended) {
+      this.setRate(player, 1);
+      return;
+    }
+    const correction = correctDrift(player.currentTime, expected);
+    if (correction.kind === 'seek') this.seek(player, correction.toSeconds);
+    else this.setRate(player, correction.kind === 'rate' ? correction.rate : 1);
+    // Playing an ended video would start it over; the room is past the end, so is the player.
+    if (player.paused && !pastTheEnd) this.start(player);
+  }
+
+  private settleCommand(): void {
+    this.awaiting = Math.max(0, this.awaiting - 1);
+  }
+
+  private backToConfirmed(): void {
+    if (this.awaiting > 0) return;
+    this.applied = this.confirmed;
+    this.apply();
+  }
+
+  private memberEvent(event: 'play' | 'pause' | 'seeked'): void {
+    const player = this.player;
+    if (!player) return;
+    const command = memberCommandOf(event, player, this.applied, this.context.serverNow());
+    if (!command) return;
+    if (!this.context.canControl) {
+      this.context.denied();
+      this.apply();
+      return;
+    }
+    this.applied = anticipatedState(this.applied, command, this.context.serverNow());
+    this.awaiting += 1;
+    this.context.send(command);
+    this.apply();
+  }
+
+  private seeked(): void {
+    const player = this.player;
+    if (!player) return;
+    const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
+    this.seekingTo = null;
+    if (!ours) this.memberEvent('seeked');
+  }
+
+  private seek(player: SyncedPlayer, toSeconds: number): void {
+    this.seekingTo = toSeconds;
+    player.currentTime = toSeconds;
+  }
+
+  private setRate(player: SyncedPlayer, rate: number): void {
+    if (player.playbackRate !== rate) player.playbackRate = rate;
+  }
+
+  /** play(), muted when the browser refuses sound without a click, not at all when it refuses that too. */
+  private start(player: SyncedPlayer): void {
+    if (this.starting || this.autoplay === 'blocked') return;
+    this.starting = true;
+    void (async () => {
+      try {
+        await player.play();
+      } catch (error) {
+        // Anything else (an AbortError: a pause or a new source came first) is retried by the next tick.
+        if (!isAutoplayRefusal(error)) return;
+        if (player.muted) {
+          this.setAutoplay('blocked');
+          return;
+        }
+        player.muted = true;
+        try {
+          await player.play();
+          this.setAutoplay('muted');
+        } catch {
+          player.muted = false;
+          this.setAutoplay('blocked');
+        }
+      } finally {
+        this.starting = false;
+      }
+    })();
+  }
+
+  private setAutoplay(state: AutoplayState): void {
+    if (this.autoplay === state) return;
+    this.autoplay = state;
+    this.context.autoplayChanged(state);
+  }
+}
+
+/** play()'s refusal by the autoplay policy, a DOMException named NotAllowedError. */
+function isAutoplayRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'NotAllowedError';
+}

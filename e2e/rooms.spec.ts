@@ -1,0 +1,149 @@
+import type { Page, WebSocketRoute } from '@playwright/test';
+import { expect, test } from './support/test';
+
+/** A demo episode whose first source is an MP4 (server/assets/demo/catalog.json); its clip lasts 8 s. */
+const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
+const SOCKET_IO = /\/socket\.io\//;
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
+const chat = (page: Page) => page.getByRole('region', { name: 'Sohbet' });
+const roomStatus = (page: Page) => page.locator('.room-status');
+const video = (page: Page) => page.locator('.room-stage video');
+
+/** A user name no earlier run has taken (letters and digits, starting with a letter). */
+const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+async function register(page: Page, username: string) {
+  const password = 'oda-sifresi-2025';
+  await page.goto('/kayit-ol');
+  await page.getByLabel('Kullanıcı adı').fill(username);
+  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
+  await page.getByLabel('Şifre', { exact: true }).fill(password);
+  await page.getByLabel('Şifre (tekrar)').fill(password);
+  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
+  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
+}
+
+async function say(page: Page, text: string) {
+  await chat(page).getByRole('textbox', { name: 'Mesajını yaz' }).fill(text);
+  await chat(page).getByRole('textbox', { name: 'Mesajını yaz' }).press('Enter');
+  await expect(chat(page).getByRole('textbox', { name: 'Mesajını yaz' })).toHaveValue('');
+}
+
+const playerState = (page: Page) =>
+  video(page).evaluate((element: HTMLVideoElement) => ({ paused: element.paused, time: element.currentTime }));
+
+test('two members watch together: invite, live chat, polling while cut off, synced playback', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  const userA = uniqueUsername('kuran');
+  const userB = uniqueUsername('davetli');
+
+  // B's socket goes through this route, so the test can cut it like a network would.
+  let cut = false;
+  const sockets: WebSocketRoute[] = [];
+  await b.routeWebSocket(SOCKET_IO, (socket) => {
+    if (cut) {
+      void socket.close();
+      return;
+    }
+    socket.connectToServer();
+    sockets.push(socket);
+  });
+
+  await register(a, userA);
+  await register(b, userB);
+
+  let roomUrl = '';
+  await test.step('A creates a room from the watch page, inviting B found by search', async () => {
+    await a.goto(EPISODE);
+    await a.getByRole('button', { name: 'Birlikte izle' }).click();
+    const modal = a.getByRole('dialog', { name: 'Birlikte izleme odası kur' });
+
+    await modal.getByRole('button', { name: 'Odayı kur' }).click();
+    await expect(modal.getByText('Lütfen oda başlığını yazınız.')).toBeVisible();
+    await expect(a).toHaveURL(EPISODE);
+
+    await modal.getByLabel('Oda başlığı').fill('Cuma akşamı');
+    await modal.getByRole('searchbox', { name: 'Üye ara' }).fill(userB);
+    await modal.getByRole('checkbox', { name: new RegExp(`@${userB}`) }).check();
+    await modal.getByRole('button', { name: 'Odayı kur' }).click();
+
+    await expect(a).toHaveURL(/\/oda\/[A-Za-z0-9]{12}$/);
+    roomUrl = a.url();
+    await expect(a.getByRole('heading', { level: 1 })).toHaveText('Cuma akşamı');
+    await expect(roomStatus(a)).toHaveText('Canlı');
+  });
+
+  await test.step('B opens the link and both chat live', async () => {
+    await b.goto(roomUrl);
+    await expect(b.getByRole('heading', { level: 1 })).toHaveText('Cuma akşamı');
+    await expect(roomStatus(b)).toHaveText('Canlı');
+    await expect(b.getByRole('region', { name: 'Odadakiler' })).toContainText(userA);
+
+    await say(a, 'Herkes hazır mı?');
+    await expect(chat(b)).toContainText('Herkes hazır mı?');
+
+    await chat(b).getByRole('textbox', { name: 'Mesajını yaz' }).fill('Hazırım!');
+    await chat(b).getByRole('button', { name: 'Gönder' }).click();
+    await expect(chat(a)).toContainText('Hazırım!');
+    await expect(chat(b).getByText('Hazırım!')).toHaveCount(1);
+  });
+
+  await test.step("B's socket is cut: B polls and still receives A's messages", async () => {
+    cut = true;
+    await b.route(SOCKET_IO, (route) => route.abort());
+    await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+    await expect(roomStatus(b)).toHaveText('Bağlantı koptu, mesajlar 5 saniyede bir yenileniyor');
+
+    await say(a, 'Bunu yoklamayla görmelisin');
+    await expect(chat(b)).toContainText('Bunu yoklamayla görmelisin', { timeout: 6_000 });
+  });
+
+  await test.step('the socket comes back: B is live again', async () => {
+    cut = false;
+    await b.unroute(SOCKET_IO);
+    await expect(roomStatus(b)).toHaveText('Canlı', { timeout: 10_000 });
+
+    await say(a, 'Yine canlıyız');
+    await expect(chat(b)).toContainText('Yine canlıyız');
+    await expect(chat(b).getByText('Bunu yoklamayla görmelisin')).toHaveCount(1);
+  });
+
+  await test.step("A plays, pauses and seeks; B's player follows within a second", async () => {
+    for (const page of [a, b]) {
+      await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+    }
+    await a.locator('.room-stage .plyr__controls [data-plyr="play"]').click();
+    await expect.poll(async () => (await playerState(b)).paused, { timeout: 1_000 }).toBe(false);
+    await expect.poll(async () => (await playerState(b)).time, { timeout: 3_000 }).toBeGreaterThan(1);
+
+    await a.locator('.room-stage .plyr__controls [data-plyr="play"]').click();
+    await expect.poll(async () => (await playerState(a)).paused).toBe(true);
+    const paused = await playerState(a);
+    await expect
+      .poll(async () => {
+        const state = await playerState(b);
+        return state.paused && Math.abs(state.time - paused.time) < 0.25;
+      }, { timeout: 1_000 })
+      .toBe(true);
+    await expect(toasts(b)).toContainText(`${userA} durdurdu · 0:0`);
+
+    await video(a).evaluate((element: HTMLVideoElement) => {
+      element.currentTime = 5;
+    });
+    await expect
+      .poll(async () => {
+        const state = await playerState(b);
+        return state.paused && Math.abs(state.time - 5) < 0.25;
+      }, { timeout: 1_000 })
+      .toBe(true);
+    await expect(toasts(b)).toContainText(`${userA} ileri/geri sardı · 0:05`);
+  });
+
+  await contextA.close();
+  await contextB.close();
+});

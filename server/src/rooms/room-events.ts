@@ -1,0 +1,17 @@
+/** Published after a room with invited members was committed; notifications turn it into one notice per member. */
+export interface RoomInvitedEvent {
+  code: string;
+  title: string;
+  /** The room's page, /oda/{code}. */
+  link: string;
+  /** The creator, who sent the invitations. */
+  invitedBy: number;
+  /** The invited members (never the creator). */
+  memberIds: number[];
+}
+
+declare module '../platform/events/domain-events' {
+  interface DomainEventMap {
+    'room.invited': RoomInvitedEvent;
+  }
+}

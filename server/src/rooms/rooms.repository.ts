@@ -1,0 +1,241 @@
+import { Injectable } from '@nestjs/common';
+import type { PlaybackAction, PlaybackState, RoomControlMode, RoomEpisode, RoomMember, TitleKind } from '@seyirlik/shared-contracts';
+import { watchPath } from '@seyirlik/shared-contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import { escapeLike } from '../catalog/search/search.service';
+import { mediaUrl } from '../media/media.paths';
+import { generateRoomCode } from './room-code';
+
+/** A watch_room row as the services use it. */
+export interface RoomRow {
+  id: number;
+  code: string;
+  title: string;
+  episodeId: number;
+  creatorId: number;
+  controlMode: RoomControlMode;
+  playback: {
+    status: PlaybackState['status'];
+    positionSeconds: number;
+    serverTime: number;
+    version: number;
+    action: PlaybackAction | null;
+    byId: number | null;
+  };
+}
+
+/** A stored chat message with its author. */
+export interface MessageRow {
+  seq: number;
+  sentAt: Date;
+  body: string;
+  author: RoomMember;
+}
+
+export interface NewRoom {
+  title: string;
+  episodeId: number;
+  creatorId: number;
+  controlMode: RoomControlMode;
+  inviteeIds: number[];
+  serverTime: number;
+}
+
+interface RawRoom {
+  id: number;
+  code: string;
+  title: string;
+  episode_id: number;
+  creator_id: number;
+  control_mode: RoomControlMode;
+  playback_status: PlaybackState['status'];
+  playback_position: number;
+  playback_server_time: string;
+  playback_version: number;
+  playback_action: PlaybackAction | null;
+  playback_by: number | null;
+}
+
+interface RawMember {
+  id: number;
+  username: string;
+  profile_name: string;
+  avatar_id: string | null;
+}
+
+const MEMBER_COLUMNS = 'u.id, u.username, u.profile_name, u.avatar_id';
+
+function toRoomMember(row: RawMember): RoomMember {
+  return { id: row.id, username: row.username, profileName: row.profile_name, avatarUrl: row.avatar_id ? mediaUrl(row.avatar_id) : null };
+}
+
+function toRoomRow(row: RawRoom): RoomRow {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    episodeId: row.episode_id,
+    creatorId: row.creator_id,
+    controlMode: row.control_mode,
+    playback: {
+      status: row.playback_status,
+      positionSeconds: row.playback_position,
+      serverTime: Number(row.playback_server_time),
+      version: row.playback_version,
+      action: row.playback_action,
+      byId: row.playback_by,
+    },
+  };
+}
+
+/** Attempts at a fresh code before giving up; one collision in 62^12 codes is already unheard of. */
+const CODE_ATTEMPTS = 5;
+
+/** Every query of watch-together rooms. */
+@Injectable()
+export class RoomsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The room of a code; with `lock`, its row is locked until the transaction of `manager` ends. */
+  async findByCode(code: string, manager: EntityManager = this.dataSource.manager, lock = false): Promise<RoomRow | null> {
+    const [row] = (await manager.query(`SELECT * FROM watch_room WHERE code = $1${lock ? ' FOR UPDATE' : ''}`, [code])) as RawRoom[];
+    return row ? toRoomRow(row) : null;
+  }
+
+  async isMember(roomId: number, userId: number): Promise<boolean> {
+    const rows = (await this.dataSource.query('SELECT 1 FROM watch_room_member WHERE room_id = $1 AND user_id = $2', [roomId, userId])) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Whether the member may enter the room of `code` (false for an unknown code). */
+  async isMemberByCode(code: string, userId: number): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      'SELECT 1 FROM watch_room r JOIN watch_room_member m ON m.room_id = r.id WHERE r.code = $1 AND m.user_id = $2',
+      [code, userId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Everyone allowed in: the creator first, then the invited members in the order they were added. */
+  async members(roomId: number): Promise<RoomMember[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${MEMBER_COLUMNS} FROM watch_room_member m JOIN app_user u ON u.id = m.user_id
+        WHERE m.room_id = $1 ORDER BY m.invited_by IS NOT NULL, m.added_at, u.id`,
+      [roomId],
+    )) as RawMember[];
+    return rows.map(toRoomMember);
+  }
+
+  /** The members of these ids that exist, in id order. */
+  async membersByIds(ids: number[]): Promise<RoomMember[]> {
+    if (ids.length === 0) return [];
+    const rows = (await this.dataSource.query(`SELECT ${MEMBER_COLUMNS} FROM app_user u WHERE u.id = ANY($1::int[]) ORDER BY u.id`, [ids])) as RawMember[];
+    return rows.map(toRoomMember);
+  }
+
+  async member(id: number): Promise<RoomMember | null> {
+    const [member] = await this.membersByIds([id]);
+    return member ?? null;
+  }
+
+  /** The episode a room can watch: one that exists and has aired (as the watch page). */
+  async airedEpisode(episodeId: number): Promise<RoomEpisode | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT e.id, e.number AS episode_number, s.number AS season_number, t.name AS title_name, t.kind, t.slug
+         FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
+        WHERE e.id = $1 AND e.air_at <= now()`,
+      [episodeId],
+    )) as Array<{ id: number; episode_number: number; season_number: number; title_name: string; kind: TitleKind; slug: string }>;
+    if (!row) return null;
+    const film = row.kind === 'film';
+    return {
+      id: row.id,
+      titleName: row.title_name,
+      seasonNumber: film ? null : row.season_number,
+      episodeNumber: film ? null : row.episode_number,
+      watchPath: watchPath({ kind: row.kind, slug: row.slug, season: row.season_number, episode: row.episode_number }),
+    };
+  }
+
+  /** Inserts the room (under a fresh code) with its creator and invitees as members; answers the code. */
+  async insertRoom(manager: EntityManager, room: NewRoom): Promise<{ id: number; code: string }> {
+    for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt += 1) {
+      const code = generateRoomCode();
+      const [row] = (await manager.query(
+        `INSERT INTO watch_room (code, title, episode_id, creator_id, control_mode, playback_server_time)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (code) DO NOTHING RETURNING id`,
+        [code, room.title, room.episodeId, room.creatorId, room.controlMode, room.serverTime],
+      )) as Array<{ id: number }>;
+      if (!row) continue;
+      await manager.query(
+        `INSERT INTO watch_room_member (room_id, user_id, invited_by)
+         SELECT $1::int, $2::int, NULL::int UNION ALL SELECT $1, invitee, $2 FROM unnest($3::int[]) AS invitee`,
+        [row.id, room.creatorId, room.inviteeIds],
+      );
+      return { id: row.id, code };
+    }
+    throw new Error('no free room code after several attempts');
+  }
+
+  /** Stores a message under the sequence the caller took in the same transaction. */
+  async insertMessage(manager: EntityManager, roomId: number, seq: number, authorId: number, body: string): Promise<MessageRow> {
+    const [row] = (await manager.query(
+      `WITH inserted AS (
+         INSERT INTO watch_room_message (room_id, seq, author_id, body) VALUES ($1, $2, $3, $4) RETURNING seq, sent_at, body, author_id
+       )
+       SELECT i.seq, i.sent_at, i.body, ${MEMBER_COLUMNS} FROM inserted i JOIN app_user u ON u.id = i.author_id`,
+      [roomId, seq, authorId, body],
+    )) as Array<RawMember & { seq: string; sent_at: Date; body: string }>;
+    return { seq: Number(row!.seq), sentAt: row!.sent_at, body: row!.body, author: toRoomMember(row!) };
+  }
+
+  /** Up to `limit` messages after sequence `after`, oldest first. */
+  async messagesAfter(roomId: number, after: number, limit: number): Promise<MessageRow[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT m.seq, m.sent_at, m.body, ${MEMBER_COLUMNS}
+         FROM watch_room_message m JOIN app_user u ON u.id = m.author_id
+        WHERE m.room_id = $1 AND m.seq > $2 ORDER BY m.seq LIMIT $3`,
+      [roomId, after, limit],
+    )) as Array<RawMember & { seq: string; sent_at: Date; body: string }>;
+    return rows.map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) }));
+  }
+
+  /** Writes the room's next playback state; the caller holds the row lock (findByCode with `lock`). */
+  async updatePlayback(manager: EntityManager, roomId: number, playback: RoomRow['playback']): Promise<void> {
+    await manager.query(
+      `UPDATE watch_room SET playback_status = $2, playback_position = $3, playback_server_time = $4,
+              playback_version = $5, playback_action = $6, playback_by = $7
+        WHERE id = $1`,
+      [roomId, playback.status, playback.positionSeconds, playback.serverTime, playback.version, playback.action, playback.byId],
+    );
+  }
+
+  /**
+   * Members to offer in the invite checklist, never `userId` itself. Without `folded`: the members
+   * `userId` shared a room with, most recent room first. With `folded` (a foldForSearch text): every
+   * member whose username or profile name contains it, those shared a room with first.
+   */
+  async inviteCandidates(userId: number, folded: string | null, limit: number): Promise<RoomMember[]> {
+    const shared = `SELECT other.user_id, max(r.created_at) AS shared_at
+                      FROM watch_room_member mine
+                      JOIN watch_room r ON r.id = mine.room_id
+                      JOIN watch_room_member other ON other.room_id = mine.room_id AND other.user_id <> mine.user_id
+                     WHERE mine.user_id = $1
+                     GROUP BY other.user_id`;
+    const rows = (
+      folded === null
+        ? await this.dataSource.query(
+            `SELECT ${MEMBER_COLUMNS} FROM (${shared}) s JOIN app_user u ON u.id = s.user_id
+              ORDER BY s.shared_at DESC, u.id LIMIT $2`,
+            [userId, limit],
+          )
+        : await this.dataSource.query(
+            `SELECT ${MEMBER_COLUMNS} FROM app_user u LEFT JOIN (${shared}) s ON s.user_id = u.id
+              WHERE u.id <> $1 AND member_search_text(u.username, u.profile_name) LIKE $3 ESCAPE '\\'
+              ORDER BY s.shared_at DESC NULLS LAST, lower(u.username), u.id LIMIT $2`,
+            [userId, limit, `%${escapeLike(folded)}%`],
+          )
+    ) as RawMember[];
+    return rows.map(toRoomMember);
+  }
+}

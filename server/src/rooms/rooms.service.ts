@@ -1,0 +1,186 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import {
+  ROOM_CODE_PATTERN,
+  ROOM_MESSAGES as M,
+  ROOM_RULES,
+  WATCH_MESSAGES,
+  createRoomBodySchema,
+  foldForSearch,
+  roomPath,
+  rooms,
+  type ChatMessage,
+  type ChatPage,
+  type CreatedRoom,
+  type InviteCandidates,
+  type PlaybackState,
+  type RoomDetail,
+  type RoomMember,
+} from '@seyirlik/shared-contracts';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { StreamSequenceRepository } from '../platform/database/stream-sequence.repository';
+import { DomainEvents } from '../platform/events/domain-events';
+import { AppException } from '../platform/http/app-exception';
+import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
+import { RealtimeService } from '../platform/realtime/realtime.service';
+// Declares the room.invited domain event this service publishes.
+import './room-events';
+import { parseRoomCode } from './room-code';
+import { RoomsRepository, type MessageRow, type RoomRow } from './rooms.repository';
+
+/** A parsed room creation. */
+export type RoomCreation = z.output<typeof createRoomBodySchema>;
+
+function toChatMessage(code: string, row: MessageRow): ChatMessage {
+  return { seq: row.seq, roomCode: code, author: row.author, text: row.body, sentAt: row.sentAt.toISOString() };
+}
+
+/** Whether the member may play, pause and seek for everyone in this room. */
+export function canControl(room: RoomRow, userId: number): boolean {
+  return room.controlMode === 'everyone' || room.creatorId === userId;
+}
+
+/**
+ * Watch-together rooms and their chat.
+ *
+ * Who may enter a room: its creator and the members the creator invited, nobody else, not even
+ * with the link. Every read and write over HTTP (JSON and legacy) and the socket join of
+ * `room:{code}` go through `enter` / `canEnter`, which answer from watch_room_member.
+ *
+ * Chat messages are numbered per room by the stream sequence `room:{code}`, taken inside the
+ * insert transaction: a second sender waits on the sequence row until the first commits, so
+ * sequence order is commit order and a reader's "after N" cursor never skips a late commit.
+ * A message goes out on `room:{code}` after its transaction committed; clients that missed it
+ * read it from PostgreSQL (`messagesAfter`), which is all the legacy clients ever do.
+ */
+@Injectable()
+export class RoomsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly roomsRepository: RoomsRepository,
+    private readonly sequences: StreamSequenceRepository,
+    private readonly rateLimits: RateLimitService,
+    private readonly realtime: RealtimeService,
+    private readonly domainEvents: DomainEvents,
+  ) {}
+
+  /** The socket policy of `room:{key}`: members of the room only, never a visitor. */
+  async canEnter(userId: number | null, key: string): Promise<boolean> {
+    if (userId === null || !ROOM_CODE_PATTERN.test(key)) return false;
+    return this.roomsRepository.isMemberByCode(key, userId);
+  }
+
+  /** The room of `code` if the member may enter it: 404 for no such room, 403 for someone not invited. */
+  async enter(userId: number, code: unknown): Promise<RoomRow> {
+    const room = await this.roomsRepository.findByCode(parseRoomCode(code));
+    if (!room) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);
+    if (!(await this.roomsRepository.isMember(room.id, userId))) {
+      throw new AppException(HttpStatus.FORBIDDEN, M.notInvited);
+    }
+    return room;
+  }
+
+  /**
+   * Creates a room on an aired episode, the creator and the invitees (existing members; the
+   * creator's own id is dropped) as its members, then tells the invitees through `room.invited`.
+   */
+  async create(creatorId: number, creation: RoomCreation): Promise<CreatedRoom> {
+    if (!(await this.roomsRepository.airedEpisode(creation.episodeId))) {
+      throw new AppException(HttpStatus.NOT_FOUND, WATCH_MESSAGES.episodeNotFound);
+    }
+    const inviteeIds = creation.invite.filter((id) => id !== creatorId);
+    const invitees = await this.roomsRepository.membersByIds(inviteeIds);
+    if (invitees.length !== inviteeIds.length) throw new AppException(HttpStatus.BAD_REQUEST, M.inviteUnknownMember);
+    await this.rateLimits.enforce('rooms.create', ROOM_RULES.createRateLimit, String(creatorId));
+
+    const { code } = await this.dataSource.transaction((manager) =>
+      this.roomsRepository.insertRoom(manager, {
+        title: creation.title,
+        episodeId: creation.episodeId,
+        creatorId,
+        controlMode: creation.controlMode,
+        inviteeIds,
+        serverTime: Date.now(),
+      }),
+    );
+    const link = roomPath(code);
+    if (inviteeIds.length > 0) {
+      this.domainEvents.publish('room.invited', { code, title: creation.title, link, invitedBy: creatorId, memberIds: inviteeIds });
+    }
+    return { code, link };
+  }
+
+  async detail(userId: number, code: unknown): Promise<RoomDetail> {
+    const room = await this.enter(userId, code);
+    const [members, episode, playback, lastSeq] = await Promise.all([
+      this.roomsRepository.members(room.id),
+      this.roomsRepository.airedEpisode(room.episodeId),
+      this.playbackOf(room),
+      this.sequences.current(this.dataSource.manager, rooms.chat(room.code)),
+    ]);
+    const creator = members.find((member) => member.id === room.creatorId);
+    if (!creator || !episode) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);
+    return {
+      code: room.code,
+      title: room.title,
+      creator,
+      controlMode: room.controlMode,
+      canControl: canControl(room, userId),
+      episode,
+      members,
+      playback,
+      lastSeq,
+    };
+  }
+
+  /** The room's playback as clients see it, with the member who gave the last command. */
+  async playbackOf(room: RoomRow): Promise<PlaybackState> {
+    const { playback } = room;
+    const by: RoomMember | null = playback.byId === null ? null : await this.roomsRepository.member(playback.byId);
+    return {
+      episodeId: room.episodeId,
+      status: playback.status,
+      positionSeconds: playback.positionSeconds,
+      serverTime: playback.serverTime,
+      version: playback.version,
+      lastAction: playback.action && by ? { action: playback.action, by } : null,
+    };
+  }
+
+  /** Stores a message (rate-limited per member and room) and pushes it to the room after commit. */
+  async sendMessage(userId: number, code: unknown, text: string): Promise<ChatMessage> {
+    const room = await this.enter(userId, code);
+    await this.rateLimits.enforce('rooms.send', ROOM_RULES.sendRateLimit, `${userId}:${room.id}`);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const seq = await this.sequences.next(manager, rooms.chat(room.code));
+      return this.roomsRepository.insertMessage(manager, room.id, seq, userId, text);
+    });
+    const message = toChatMessage(room.code, row);
+    this.realtime.toRoom(rooms.chat(room.code), 'chat.messageCreated', message);
+    return message;
+  }
+
+  /** The messages after sequence `after`, oldest first, at most ROOM_RULES.chatPageSize. */
+  async messagesAfter(userId: number, code: unknown, after: number): Promise<ChatPage> {
+    const room = await this.enter(userId, code);
+    const rows = await this.roomsRepository.messagesAfter(room.id, after, ROOM_RULES.chatPageSize + 1);
+    return {
+      messages: rows.slice(0, ROOM_RULES.chatPageSize).map((row) => toChatMessage(room.code, row)),
+      hasMore: rows.length > ROOM_RULES.chatPageSize,
+    };
+  }
+
+  /**
+   * The invite checklist. There are no follows or private messages yet, so the suggestions (an
+   * empty or too short query) are the members the viewer shared a room with, most recent first;
+   * a query of at least ROOM_RULES.inviteSearchMinLength letters (ignoring case and Turkish
+   * letters) searches every member by username and profile name, those shared a room with first.
+   * When follows and conversations exist, they join as further sources of (member, last contact)
+   * pairs beside shared rooms in RoomsRepository.inviteCandidates, which ranks by that time.
+   */
+  async inviteCandidates(userId: number, query: string): Promise<InviteCandidates> {
+    const folded = foldForSearch(query);
+    const search = folded.length >= ROOM_RULES.inviteSearchMinLength ? folded : null;
+    return { members: await this.roomsRepository.inviteCandidates(userId, search, ROOM_RULES.inviteMax) };
+  }
+}
