@@ -2,23 +2,27 @@
 //
 // Starts the built app and a bare node:http baseline side by side, loads both with the same
 // scenarios in the same run, and prints each result next to the baseline's as a ratio, so the
-// numbers stay comparable across machines. Then measures the client's initial bundle against
-// its budget. Informational only: exits non-zero when something could not run, never because
-// of a number.
+// numbers stay comparable across machines. Then loads the catalog at scale (the demo catalog
+// multiplied to 20,000 titles and 1,000,000 episodes) and measures its reads (the home page's
+// calls, title pages, search) against the p99 target, with the search plan. Last, measures the
+// client's initial bundle against its budget. Informational only: exits non-zero when something
+// could not run, never because of a number.
 //
 // Environment: BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (500000, per
 // measurement), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres, where the
-// throw-away database is created), REDIS_URL (set: the app runs in scaled mode).
+// throw-away database is created), REDIS_URL (set: the app runs in scaled mode),
+// BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100).
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
+import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection } from './lib/catalog-section.mjs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
-import { get, runLoad } from './lib/load.mjs';
 import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
 import { deleteKeysWithPrefix, redactUrl } from './lib/redis.mjs';
+import { loadTableLines, ratios, runScenarios, WARMUP_MS } from './lib/scenarios.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER_ENTRY = join(ROOT, 'server', 'dist', 'main.js');
@@ -27,17 +31,16 @@ const CLIENT_DIST = join(ROOT, 'client', 'dist');
 
 /** Initial JavaScript a first visit may download, gzipped (1 KB = 1000 bytes, as Vite prints). */
 const JS_BUDGET_BYTES = 170_000;
-const WARMUP_MS = 1000;
 const SERVER_START_TIMEOUT_MS = 60_000;
 const BARE_START_TIMEOUT_MS = 10_000;
 
 /**
- * What gets measured. Later benchmarks add entries here; each runs against the app and the bare
- * baseline, which must answer the same path with a body of the same size.
+ * What gets measured on the empty app. Each runs against the app and the bare baseline, which
+ * must answer the same paths with bodies of the same size.
  */
 const SCENARIOS = [
-  { name: 'GET /healthz', path: '/healthz', headers: { accept: 'application/json' }, what: 'one database round trip' },
-  { name: 'GET /', path: '/', headers: { accept: 'text/html' }, what: 'app shell HTML' },
+  { name: 'GET /healthz', paths: ['/healthz'], headers: { accept: 'application/json' }, what: 'one database round trip' },
+  { name: 'GET /', paths: ['/'], headers: { accept: 'text/html' }, what: 'app shell HTML' },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -60,6 +63,11 @@ function readSettings(env) {
     maxRequests: positiveNumber(env, 'BENCH_MAX_REQUESTS', 500_000, { integer: true }),
     adminDatabaseUrl: env.BENCH_DATABASE_URL || DEFAULT_ADMIN_URL,
     redisUrl: env.REDIS_URL || '',
+    catalog: {
+      titles: positiveNumber(env, 'BENCH_CATALOG_TITLES', 20_000, { integer: true }),
+      episodes: positiveNumber(env, 'BENCH_CATALOG_EPISODES', 1_000_000, { integer: true }),
+      concurrency: positiveNumber(env, 'BENCH_CATALOG_CONCURRENCY', 100, { integer: true }),
+    },
   };
 }
 
@@ -194,82 +202,32 @@ async function startTargets(settings, database, cleanup) {
   ];
 }
 
-// ---------------------------------------------------------------------------------------------
-// Load scenarios
-
-/** One scenario against one target: a check that it answers, a warm-up, then the measurement. */
-async function measure(scenario, target, settings, signal) {
-  const request = { port: target.port, path: scenario.path, headers: scenario.headers };
-  const probe = await get(request).catch((error) => ({ status: null, error }));
-  if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
-  if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
-
-  const load = { ...request, concurrency: settings.concurrency, maxRequests: settings.maxRequests, signal };
-  // Warm-up: JIT, connection pools and keep-alive sockets settle before anything is recorded.
-  await runLoad({ ...load, durationMs: WARMUP_MS });
-  const result = await runLoad({ ...load, durationMs: settings.seconds * 1000 });
-  if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes: probe.bytes };
-  return { ...result, bytes: probe.bytes };
-}
-
-async function runScenarios(targets, settings, signal) {
-  const results = [];
-  for (const scenario of SCENARIOS) {
-    for (const target of targets) {
-      if (signal.aborted) throw new Error('interrupted');
-      process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}… `);
-      const result = await measure(scenario, target, settings, signal);
-      // A measurement cut short by Ctrl-C is not a result.
-      if (signal.aborted) throw new Error('interrupted');
-      console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`);
-      results.push({ scenario, target: target.name, ...result });
-    }
-  }
-  return results;
-}
-
-/** Server/baseline ratios for a scenario, or null when either side has no numbers. */
-function ratios(results, scenario) {
-  const server = results.find((r) => r.scenario === scenario && r.target === 'server');
-  const baseline = results.find((r) => r.scenario === scenario && r.target === 'baseline');
-  if (!server || !baseline || server.error || baseline.error) return null;
-  return { server, baseline, rps: server.rps / baseline.rps, p99: server.p99 / baseline.p99 };
-}
-
-function printLoadTable(results) {
-  const columns = [
-    { title: 'scenario' },
-    { title: 'target' },
-    { title: 'body bytes', align: 'right' },
-    { title: 'requests', align: 'right' },
-    { title: 'req/s', align: 'right' },
-    { title: 'p50 ms', align: 'right' },
-    { title: 'p99 ms', align: 'right' },
-    { title: 'errors', align: 'right' },
-    { title: 'req/s vs bare', align: 'right' },
-    { title: 'p99 vs bare', align: 'right' },
-  ];
-  const rows = results.map((result) => {
-    const ratio = result.target === 'server' ? ratios(results, result.scenario) : null;
-    if (result.error) return [result.scenario.name, result.target, result.bytes ?? '-', '-', '-', '-', '-', '-', '-', '-'];
-    return [
-      result.scenario.name,
-      result.target,
-      String(result.bytes),
-      formatRate(result.requests),
-      formatRate(result.rps),
-      formatMs(result.p50),
-      formatMs(result.p99),
-      formatRate(result.errors),
-      ratio ? formatRatio(ratio.rps) : '',
-      ratio ? formatRatio(ratio.p99) : '',
-    ];
+/** The bare baseline answering `responsesFile`'s recorded bodies (see bare-server.mjs). */
+async function startRecordedBaseline(responsesFile, cleanup) {
+  const port = await freePort();
+  const bare = startNode('catalog baseline', BARE_ENTRY, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), BARE_RESPONSES_FILE: responsesFile },
   });
-  console.log(heading('HTTP load (server vs bare node:http baseline, same run)'));
-  for (const line of table(columns, rows)) console.log(line);
-  console.log('(req/s vs bare: higher is better, 1.00x = as fast as bare Node; p99 vs bare: lower is better)');
-  const failed = results.filter((result) => result.firstError && !result.error);
-  for (const result of failed) console.log(`note: ${result.scenario.name} on ${result.target}: ${result.errors} error(s), first: ${result.firstError}`);
+  cleanup.addChild(bare);
+  await waitForHealthy(bare, port, { timeoutMs: BARE_START_TIMEOUT_MS });
+  return { name: 'baseline', port, handle: bare };
+}
+
+/** The catalog section on the running app's database, with a temporary folder of its own. */
+function runCatalog(settings, database, server, cleanup, signal) {
+  const workDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-catalog-'));
+  cleanup.add(`remove ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
+  return runCatalogSection({
+    root: ROOT,
+    settings,
+    database,
+    server,
+    workDir,
+    cleanup,
+    signal,
+    startBaseline: (responsesFile) => startRecordedBaseline(responsesFile, cleanup),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,16 +252,24 @@ function modeLabel(settings) {
   return settings.redisUrl ? `scaled (REDIS_URL=${redactUrl(settings.redisUrl)})` : 'single process (REDIS_URL not set)';
 }
 
+/** Other work on the machine skews every number: the load average says how busy it was. */
+const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(', ');
+
 function printHeader(settings) {
   console.log('Seyirlik bench');
-  console.log(`  node ${process.version}, ${availableParallelism()} CPUs; mode: ${modeLabel(settings)}`);
+  console.log(`  node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
   console.log(
-    `  load: ${settings.concurrency} keep-alive clients, ${WARMUP_MS / 1000} s warm-up + ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
+    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), ${WARMUP_MS / 1000} s warm-up + ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
   );
   console.log(`  database server: ${redactUrl(settings.adminDatabaseUrl)}`);
 }
 
-function printSummary({ settings, results, bundle, database, problems }) {
+function printLoadTable(results) {
+  console.log(heading('HTTP load (server vs bare node:http baseline, same run)'));
+  for (const line of loadTableLines(results)) console.log(line);
+}
+
+function printSummary({ settings, results, catalog, bundle, database, problems }) {
   const lines = [['mode', modeLabel(settings)]];
   for (const scenario of SCENARIOS) {
     const ratio = ratios(results, scenario);
@@ -312,7 +278,9 @@ function printSummary({ settings, results, bundle, database, problems }) {
       : 'not measured';
     lines.push([scenario.name, text]);
   }
+  lines.push(...(catalog ? catalogSummaryLines(catalog) : [['catalog', 'not measured']]));
   lines.push(
+    ['machine', `load average ${loadAverage()} at the end (other work on the machine slows every number)`],
     ['initial JS', bundle ? `${formatKb(bundle.js.gzipBytes)} gzipped / ${formatKb(JS_BUDGET_BYTES)} budget: ${budgetVerdict(bundle)}` : 'not measured'],
     ['initial CSS', bundle ? `${formatKb(bundle.css.gzipBytes)} gzipped` : 'not measured'],
     ['database', database.name ? `${database.name} (${database.dropped ? 'created and dropped' : 'created, NOT dropped'})` : 'none created'],
@@ -335,6 +303,7 @@ async function main() {
 
   const problems = [];
   let results = [];
+  let catalog = null;
   const databaseState = { name: null, dropped: false };
   try {
     if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} not found: build first (npm run build)`);
@@ -342,16 +311,19 @@ async function main() {
     const database = await createDatabase(settings, cleanup, databaseState);
     const targets = await startTargets(settings, database, cleanup);
     console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
-    results = await runScenarios(targets, settings, abort.signal);
+    results = await runScenarios(SCENARIOS, targets, settings, abort.signal);
     for (const result of results) {
       if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
     }
+    catalog = await runCatalog(settings, database, targets[0], cleanup, abort.signal);
+    problems.push(...catalogProblems(catalog));
   } catch (error) {
     problems.push(error.message);
   } finally {
     problems.push(...(await cleanup.run()));
   }
   if (results.length > 0) printLoadTable(results);
+  if (catalog) printCatalogResults(catalog);
 
   let bundle = null;
   try {
@@ -361,7 +333,7 @@ async function main() {
     problems.push(`client bundle: ${error.message}`);
   }
 
-  printSummary({ settings, results, bundle, database: databaseState, problems });
+  printSummary({ settings, results, catalog, bundle, database: databaseState, problems });
   // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
   process.exit(problems.length > 0 ? 1 : 0);
 }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 import { newestMailTo } from './support/database';
 
 /** A valid 2×2 PNG, made in memory so the test needs no fixture file. */

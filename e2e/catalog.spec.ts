@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** The demo catalog's only adult title (server/assets/demo/catalog.json): a film. */
 const ADULT_TITLE = '/film/dehlizdeki-fisiltilar';

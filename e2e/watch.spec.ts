@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** A demo episode with an MP4, an HLS, a members-only and an embed source (server/assets/demo/catalog.json). */
 const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';

@@ -2,7 +2,10 @@
 // bodies of the same size and no framework, middleware or database behind it. Every benchmark
 // ratio is "app / this", so the numbers say how much the stack costs on top of Node itself.
 //
-// Run as a child process: PORT (required) and BARE_HTML_BYTES (size of the app shell to imitate).
+// Run as a child process: PORT (required), BARE_HTML_BYTES (size of the app shell to imitate) and
+// BARE_RESPONSES_FILE (optional: a JSON object of path with query → the JSON body the app sent for
+// it, answered from memory; the catalog reads compare with these).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
 const port = Number(process.env.PORT);
@@ -15,6 +18,11 @@ const htmlBytes = Number(process.env.BARE_HTML_BYTES) || 1024;
 // Same body the app's /healthz sends in single-process mode.
 const HEALTH_BODY = Buffer.from(JSON.stringify({ status: 'ok', database: 'ok', redis: 'not-configured' }));
 const HTML_BODY = Buffer.from(paddedHtml(htmlBytes));
+const RECORDED = new Map(
+  Object.entries(process.env.BARE_RESPONSES_FILE ? JSON.parse(readFileSync(process.env.BARE_RESPONSES_FILE, 'utf8')) : {}).map(
+    ([path, body]) => [path, Buffer.from(body)],
+  ),
+);
 
 /** A small HTML document padded with a comment to exactly `bytes` bytes (when it fits). */
 function paddedHtml(bytes) {
@@ -37,6 +45,8 @@ const server = http.createServer((request, response) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return send(response, 405, 'text/plain; charset=utf-8', Buffer.from('method not allowed'), 'no-store');
   }
+  const recorded = RECORDED.get(request.url);
+  if (recorded) return send(response, 200, 'application/json; charset=utf-8', recorded, 'no-store');
   const path = request.url.split('?', 1)[0];
   if (path === '/healthz') return send(response, 200, 'application/json; charset=utf-8', HEALTH_BODY, 'no-store');
   if (path === '/') return send(response, 200, 'text/html; charset=utf-8', HTML_BODY, 'no-cache');

@@ -35,10 +35,12 @@ function percentile(sorted, fraction) {
 
 /**
  * Runs the load and returns { requests, errors, firstError, seconds, rps, p50, p99 } (times in ms).
+ * `paths` are requested in turn (one request each, then from the start again), so a scenario can
+ * spread over many addresses, and two targets given the same list see the same sequence.
  * Latency percentiles and req/s count successful (2xx) answers only: a fast error page would
  * otherwise flatter the numbers. Stops early when `signal` aborts.
  */
-export async function runLoad({ port, path, headers = {}, concurrency, durationMs, maxRequests, signal }) {
+export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal }) {
   // One socket per client, reused: the bench measures request handling, not TCP handshakes.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const latencies = new Float64Array(maxRequests);
@@ -53,6 +55,7 @@ export async function runLoad({ port, path, headers = {}, concurrency, durationM
 
   async function client() {
     while (keepGoing()) {
+      const path = paths[issued % paths.length];
       issued += 1;
       const sent = performance.now();
       try {

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { AccountsModule } from './accounts/accounts.module';
 import { CatalogModule } from './catalog/catalog.module';
+import { CommentsModule } from './comments/comments.module';
 import { MailModule } from './mail/mail.module';
 import { MediaModule } from './media/media.module';
 import type { Logger } from 'pino';
@@ -14,6 +15,7 @@ import { JobsModule } from './platform/jobs/jobs.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RedisModule } from './platform/redis/redis.module';
+import { RoomsModule } from './rooms/rooms.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -24,7 +26,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule];
 
 @Module({})
 export class AppModule {

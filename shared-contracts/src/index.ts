@@ -8,3 +8,4 @@ export * from './realtime/messages';
 export * from './accounts';
 export * from './catalog';
 export * from './rooms';
+export * from './comments';

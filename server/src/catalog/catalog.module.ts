@@ -14,6 +14,9 @@ import { Title } from './entities/title.entity';
 import { Trailer } from './entities/trailer.entity';
 import { VideoGroup } from './entities/video-group.entity';
 import { VideoSource } from './entities/video-source.entity';
+import { HomeController } from './home/home.controller';
+import { HomeLegacyController } from './home/home.legacy.controller';
+import { HomeService } from './home/home.service';
 import { CatalogImportService } from './import/catalog-import.service';
 import { MemberStateController } from './member/member-state.controller';
 import { MemberStateLegacyController } from './member/member-state.legacy.controller';
@@ -34,8 +37,8 @@ import { SearchService } from './search/search.service';
   imports: [
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
-  controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService],
+  controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController, HomeController, HomeLegacyController],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService, HomeService],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

@@ -4,12 +4,19 @@ import type { Repository } from 'typeorm';
 import { AppException } from '../platform/http/app-exception';
 import type { Title } from './entities/title.entity';
 
-/** The title at /{kind}/{slug}; anything that is not a kind and a well-formed slug is not looked up. 404 in Turkish otherwise. */
+/** Whether /{kind}/{slug} can be a title's address: a kind and a well-formed slug. Anything else is never looked up. */
+export function isTitleAddress(kind: string, slug: string): kind is TitleKind {
+  return (TITLE_KINDS as readonly string[]).includes(kind) && slug.length <= CATALOG_RULES.slugMaxLength && CATALOG_RULES.slugPattern.test(slug);
+}
+
+/** The Turkish 404 of an address that names no title. */
+export function titleNotFound(): AppException {
+  return new AppException(HttpStatus.NOT_FOUND, CATALOG_MESSAGES.titleNotFound);
+}
+
+/** The title at /{kind}/{slug}; 404 in Turkish otherwise. */
 export async function findTitleByAddress(titles: Repository<Title>, kind: string, slug: string): Promise<Title> {
-  const title =
-    (TITLE_KINDS as readonly string[]).includes(kind) && slug.length <= CATALOG_RULES.slugMaxLength && CATALOG_RULES.slugPattern.test(slug)
-      ? await titles.findOne({ where: { kind: kind as TitleKind, slug } })
-      : null;
-  if (!title) throw new AppException(HttpStatus.NOT_FOUND, CATALOG_MESSAGES.titleNotFound);
+  const title = isTitleAddress(kind, slug) ? await titles.findOne({ where: { kind, slug } }) : null;
+  if (!title) throw titleNotFound();
   return title;
 }

@@ -16,6 +16,15 @@ async function snapshot(opened: Opened): Promise<string[]> {
   return rows;
 }
 
+/** What the planner knows of each catalog table: its row estimate and when it was last analyzed by hand. */
+async function plannerStatistics(opened: Opened): Promise<Record<string, { rows: number; analyzedAt: Date | null }>> {
+  const found: Array<{ relname: string; reltuples: number; last_analyze: Date | null }> = await opened.dataSource.query(
+    'SELECT s.relname, c.reltuples, s.last_analyze FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid WHERE s.relname = ANY($1)',
+    [CATALOG_TABLES],
+  );
+  return Object.fromEntries(found.map((row) => [row.relname, { rows: row.reltuples, analyzedAt: row.last_analyze }]));
+}
+
 describe('catalog import', () => {
   let db: Opened;
   let sut: CatalogImportService;
@@ -85,6 +94,29 @@ describe('catalog import', () => {
     expect(untouchedAfter).toEqual(untouchedBefore);
   });
 
+  it('analyzes the catalog tables after an import that changed rows, so the planner knows their new size', async () => {
+    const series = buildSeries();
+    series.seasons[0]!.episodes[0]!.groups = [{ hash: 'grup-abc123', name: 'Yedek', sources: [{ name: 'Yedek 1', kind: 'embed', link: '/embed/demo/bars' }] }];
+
+    await sut.import(buildCatalogFile([series, buildFilm()]));
+
+    const counts = await countCatalog(db.dataSource);
+    const statistics = await plannerStatistics(db);
+    for (const table of CATALOG_TABLES) {
+      expect({ table, ...statistics[table] }).toEqual({ table, rows: counts[table], analyzedAt: expect.any(Date) });
+    }
+  });
+
+  it('does not analyze again after an import that changed nothing', async () => {
+    const file = buildCatalogFile([buildSeries(), buildFilm()]);
+    await sut.import(file);
+    const before = await plannerStatistics(db);
+
+    await sut.import(file);
+
+    expect(await plannerStatistics(db)).toEqual(before);
+  });
+
   it('refuses a bad file with the path and reason of each error and writes nothing', async () => {
     const series = buildSeries();
     series.seasons[0]!.episodes[2]!.sources![0]!.link = 'ftp://example.com/x.mp4';
@@ -97,6 +129,7 @@ describe('catalog import', () => {
       errors: [`titles[3].seasons[0].episodes[2].sources[0].link: ${M.urlInvalid}`, `titles[4].imdb: ${M.imdbOutOfRange}`],
     });
     expect(Object.values(await countCatalog(db.dataSource)).every((count) => count === 0)).toBe(true);
+    expect(Object.values(await plannerStatistics(db)).every((table) => table.analyzedAt === null)).toBe(true);
   });
 
   it('rolls everything back when the database refuses a row half way', async () => {

@@ -140,6 +140,35 @@ describe('member state', () => {
       expect((await other.get('/api/continue-watching')).body.entries).toEqual([]);
     });
 
+    it("answers a title page the member's newest entry of that title only, and a visitor none", async () => {
+      const { agent } = await registerMember(sut.baseUrl);
+      const path = `/api/titles/dizi/${series.slug}/continue-watching`;
+      expect((await agent.get(path)).body).toEqual({ entry: null });
+
+      await agent.put('/api/continue-watching').send({ episodeId: episodes['1-1'], positionSeconds: 30 });
+      const { id } = (await agent.put('/api/continue-watching').send({ episodeId: episodes['2-1'], positionSeconds: 75 })).body;
+      await agent.put('/api/continue-watching').send({ episodeId: filmEpisodeId, positionSeconds: 5 });
+
+      const response = await agent.get(path);
+      expect(response.status).toBe(200);
+      expect(response.body.entry).toMatchObject({
+        id,
+        title: { slug: series.slug, kind: 'dizi' },
+        episode: { id: episodes['2-1'], season: 2, number: 1 },
+        watchPath: `/dizi/${series.slug}/2-sezon/1-bolum`,
+        positionSeconds: 75,
+      });
+      expect((await agent.get(`/api/titles/film/${film.slug}/continue-watching`)).body.entry).toMatchObject({ positionSeconds: 5 });
+      expect((await other.get(path)).body).toEqual({ entry: null });
+      const visitor = await visitorAgent(sut.baseUrl).get(path);
+      expect(visitor.status).toBe(200);
+      expect(visitor.body).toEqual({ entry: null });
+      expect((await agent.get('/api/titles/anime/yok-boyle-anime/continue-watching')).status).toBe(404);
+
+      await agent.delete(`/api/continue-watching/${id}`);
+      expect((await agent.get(path)).body.entry).toMatchObject({ episode: { id: episodes['1-1'] }, positionSeconds: 30 });
+    });
+
     it('refuses an invalid position or unknown episode in Turkish', async () => {
       const bad = await member.put('/api/continue-watching').send({ episodeId: episodes['1-1'], positionSeconds: -1 });
       expect(bad.status).toBe(400);

@@ -124,7 +124,7 @@ describe('Joining rooms', () => {
   });
 
   it.each([
-    ['a kind no feature serves', rooms.content(5)],
+    ['a kind no feature serves', rooms.flow],
     ['a member’s own room', rooms.user(1)],
     ['a login session’s room', 'session:abc'],
     ['a malformed name', 'post:../../x'],

@@ -20,7 +20,7 @@ describe('discover filter codec', () => {
   });
 
   it('round-trips a full filter as URL-safe base64 without padding', () => {
-    const filter = { year: { from: 2010, to: 2024 }, imdb: { from: 6.5, to: 10 }, kind: 'dizi' as const, genre: 'bilim-kurgu' };
+    const filter = { year: { from: 2010, to: 2024 }, imdb: { from: 6.5, to: 10 }, kind: 'dizi' as const, genre: 'bilim-kurgu', channel: 'atlas-tv' };
 
     const encoded = encodeDiscoverFilter(filter);
 
@@ -65,6 +65,8 @@ describe('discover filter codec', () => {
     ['an unknown kind', base64Url('{"kind":"belgesel"}'), M.kindInvalid],
     ['a hostile genre', base64Url(`{"genre":"x' OR 1=1--"}`), M.genreInvalid],
     ['a genre as a list', base64Url('{"genre":["dram"]}'), M.genreInvalid],
+    ['a hostile channel', base64Url(`{"channel":"x' OR 1=1--"}`), M.channelInvalid],
+    ['a channel as a number', base64Url('{"channel":7}'), M.channelInvalid],
     ['a very long text', 'A'.repeat(10_000), M.filterTooLong],
   ])('refuses %s with a Turkish reason', (_case, text, message) => {
     expect(decodeDiscoverFilter(text)).toEqual({ error: message });

@@ -49,6 +49,7 @@ export const DISCOVER_MESSAGES = {
   rangeReversed: 'Aralığın başlangıcı bitişinden büyük olamaz.',
   kindInvalid: "İçerik tipi 'dizi', 'anime' ya da 'film' olmalıdır.",
   genreInvalid: 'Tür geçersiz.',
+  channelInvalid: 'Kanal geçersiz.',
   /** Added after the reason when the list is shown without the broken filter. */
   showingUnfiltered: 'Filtre uygulanmadan tüm içerikler listeleniyor.',
   pageInvalid: `Sayfa numarası 1 ile ${DISCOVER_RULES.maxPage} arasında bir tam sayı olmalıdır.`,
@@ -97,6 +98,9 @@ const imdbValue = z
   .min(DISCOVER_RULES.imdbMin, { error: M.imdbInvalid })
   .max(DISCOVER_RULES.imdbMax, { error: M.imdbInvalid });
 
+const slugValue = (message: string) =>
+  z.string({ error: message }).max(CATALOG_RULES.slugMaxLength, { error: message }).regex(CATALOG_RULES.slugPattern, { error: message });
+
 /** What the discover page filters by; every part is optional and the empty filter lists everything. */
 export const discoverFilterSchema = z.strictObject(
   {
@@ -106,11 +110,9 @@ export const discoverFilterSchema = z.strictObject(
     imdb: rangeSchema(imdbValue).optional(),
     kind: z.enum(TITLE_KINDS, { error: M.kindInvalid }).optional(),
     /** A genre's slug. */
-    genre: z
-      .string({ error: M.genreInvalid })
-      .max(CATALOG_RULES.slugMaxLength, { error: M.genreInvalid })
-      .regex(CATALOG_RULES.slugPattern, { error: M.genreInvalid })
-      .optional(),
+    genre: slugValue(M.genreInvalid).optional(),
+    /** A channel's slug. */
+    channel: slugValue(M.channelInvalid).optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? M.unknownField : M.filterNotObject) },
 );
@@ -135,6 +137,7 @@ export function normaliseDiscoverFilter(filter: DiscoverFilter): DiscoverFilter 
   }
   if (filter.kind !== undefined) normalised.kind = filter.kind;
   if (filter.genre !== undefined) normalised.genre = filter.genre;
+  if (filter.channel !== undefined) normalised.channel = filter.channel;
   return normalised;
 }
 

@@ -6,3 +6,4 @@ export * from './api';
 export * from './discover';
 export * from './watch';
 export * from './member-state';
+export * from './home';

@@ -18,6 +18,8 @@ export const MEMBER_STATE_RULES = {
   maxPositionSeconds: 86_400,
   /** Entries of GET /api/continue-watching (one per title, newest first). */
   continueWatchingLimit: 20,
+  /** How often the player saves a member's position while it plays (also on pause, end and leaving). */
+  positionSaveIntervalMs: 10_000,
 } as const;
 
 const id = (message: string) =>
@@ -68,4 +70,9 @@ export interface ContinueWatchingEntry {
   watchPath: string;
   positionSeconds: number;
   updatedAt: string;
+}
+
+/** GET /api/titles/:kind/:slug/continue-watching: the member's saved entry of that title; null for a visitor or none. */
+export interface TitleContinueWatching {
+  entry: ContinueWatchingEntry | null;
 }

@@ -51,7 +51,7 @@ export const REDIRECT_DELAYS = {
 /** Carousel layouts (§9): slides per view by minimum viewport width. */
 export const CAROUSELS = {
   channels: { slides: 6, gapPx: 20, breakpoints: { 0: 2, 768: 3, 1280: 6 } },
-  firstMovies: { slides: 4, gapPx: 0, breakpoints: { 0: 2, 768: 3 } },
+  firstMovies: { slides: 4, gapPx: 20, breakpoints: { 0: 2, 768: 3 } },
 } as const;
 
 /** Name of the age-confirmation cookie and of the content level cookie (§3). */

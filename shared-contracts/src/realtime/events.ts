@@ -5,11 +5,12 @@
 
 import type { SessionUser } from '../accounts/schemas';
 import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
+import type { CommentServerEvents } from '../comments/events';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
-export interface ServerToClientEvents extends RoomServerEvents {
+export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */

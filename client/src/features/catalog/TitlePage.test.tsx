@@ -47,14 +47,14 @@ describe('TitlePage', () => {
     expect(screen.queryByRole('timer')).toBeNull();
   });
 
-  it("switches the episode list with the season tabs, in Turkish dates and minutes", async () => {
+  it("switches the episode slider with the season tabs, in Turkish dates and minutes", async () => {
     renderTitle();
 
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual(['1. Sezon', '2. Sezon']);
     expect(episodeRows()).toEqual([
-      '1. BölümDönüş12 Eylül 202445 dk',
-      '2. BölümMektup19 Eylül 202444 dk',
+      '1. BölümDönüş12 Eylül 202445 dkİzledim',
+      '2. BölümMektup19 Eylül 202444 dkİzledim',
     ]);
 
     fireEvent.click(screen.getByRole('tab', { name: '2. Sezon' }));
@@ -62,10 +62,10 @@ describe('TitlePage', () => {
     expect(screen.getByRole('tab', { name: '2. Sezon' }).getAttribute('aria-selected')).toBe(
       'true',
     );
-    expect(episodeRows()).toEqual(['1. BölümYeni Bahar6 Mart 202546 dk']);
+    expect(episodeRows()).toEqual(['1. BölümYeni Bahar6 Mart 202546 dkİzledim']);
   });
 
-  it('uses a season\'s own name and marks an episode not aired yet "Yakında"', async () => {
+  it('uses a season\'s own name and marks an episode not aired yet "Yakında", without link or watched box', async () => {
     renderTitle(
       buildTitleDetail({
         seasons: [
@@ -89,6 +89,9 @@ describe('TitlePage', () => {
     const title = buildTitleDetail();
     expect(within(aired!).getByRole('link').getAttribute('href')).toBe(`/${title.kind}/${title.slug}/1-sezon/1-bolum`);
     expect(within(upcoming!).queryByRole('link')).toBeNull();
+    // Nor can it have been watched.
+    expect(within(aired!).getByRole('checkbox', { name: 'İzledim: 1. Bölüm' })).toBeTruthy();
+    expect(within(upcoming!).queryByRole('checkbox')).toBeNull();
   });
 
   it('cuts a long description after 550 characters', async () => {

@@ -3,7 +3,12 @@ import { useState, type ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
+import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
+import { TitleActions } from '../member-state/TitleActions';
+import { useTitleMemberState } from '../member-state/useTitleMemberState';
+import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { TrailerButton } from '../trailers/TrailerButton';
 import { formatImdb } from './format';
 import { ReleaseCountdown } from './ReleaseCountdown';
 import { SeasonTabs } from './SeasonTabs';
@@ -25,6 +30,7 @@ function TitleContent({ title }: { title: TitleDetail }) {
   const [upcomingRelease] = useState(() =>
     title.releaseAt !== null && Date.parse(title.releaseAt) > Date.now() ? title.releaseAt : null,
   );
+  const member = useTitleMemberState(title);
   return (
     <article className="title-page">
       <header className="title-page__hero">
@@ -61,15 +67,25 @@ function TitleContent({ title }: { title: TitleDetail }) {
               </Fact>
             )}
           </dl>
+          <TrailerButton titleName={title.name} trailers={title.trailers} />
+          <TitleActions member={member} />
           {upcomingRelease && <ReleaseCountdown releaseAt={upcomingRelease} />}
         </div>
       </header>
       <TruncatedText text={title.description} className="title-page__description" />
       {title.seasons.length > 0 && (
         <section className="title-page__seasons" aria-label={TEXT.catalog.seasonsLabel}>
-          <SeasonTabs title={title} seasons={title.seasons} />
+          <SeasonTabs
+            title={title}
+            seasons={title.seasons}
+            episodeAction={(episode) => <WatchedCheckbox episode={episode} member={member} />}
+          />
         </section>
       )}
+      <CommentsSection
+        target={titlePageTarget(title)}
+        watchedEpisodeIds={member.state.watchedEpisodeIds}
+      />
     </article>
   );
 }

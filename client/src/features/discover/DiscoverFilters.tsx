@@ -5,6 +5,7 @@ import {
   TITLE_KINDS,
   currentYear,
   type DiscoverFilter,
+  type ChannelCard,
   type DiscoverRange,
   type GenreOption,
 } from '@seyirlik/shared-contracts';
@@ -78,17 +79,48 @@ function RangeField({
   );
 }
 
+/** A select of named catalog entries by slug (genres, channels); the empty choice is "all". */
+function SlugSelect({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  options: ReadonlyArray<{ slug: string; name: string }>;
+  value: string | undefined;
+  onChange: (slug: string | undefined) => void;
+}) {
+  return (
+    <label className="discover-select">
+      <span>{label}</span>
+      <select value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.slug} value={option.slug}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 const formatYear = (year: number) => String(year);
 const formatImdb = (imdb: number) => imdb.toLocaleString('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
-/** Kind chips, genre select, year and IMDb ranges (seed §9: years 2000 to this year, ratings 0 to 10). */
+/** Kind chips, genre and channel selects, year and IMDb ranges (seed §9: years 2000 to this year, ratings 0 to 10). */
 export function DiscoverFilters({
   filter,
   genres,
+  channels,
   onChange,
 }: {
   filter: DiscoverFilter;
   genres: GenreOption[];
+  channels: ChannelCard[];
   onChange: (filter: DiscoverFilter) => void;
 }) {
   const yearBounds = { min: LIMITS.yearSliderMin, max: currentYear(), step: 1 };
@@ -110,17 +142,20 @@ export function DiscoverFilters({
           </button>
         ))}
       </div>
-      <label className="discover-genre">
-        <span>{T.genre}</span>
-        <select value={filter.genre ?? ''} onChange={(event) => update({ genre: event.target.value || undefined })}>
-          <option value="">{T.allGenres}</option>
-          {genres.map((genre) => (
-            <option key={genre.slug} value={genre.slug}>
-              {genre.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SlugSelect
+        label={T.genre}
+        allLabel={T.allGenres}
+        options={genres}
+        value={filter.genre}
+        onChange={(genre) => update({ genre })}
+      />
+      <SlugSelect
+        label={T.channel}
+        allLabel={T.allChannels}
+        options={channels}
+        value={filter.channel}
+        onChange={(channel) => update({ channel })}
+      />
       <RangeField
         legend={T.year}
         fromLabel={T.yearFrom}

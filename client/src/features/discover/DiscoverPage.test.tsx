@@ -19,6 +19,11 @@ const GENRES = [
   { slug: 'komedi', name: 'Komedi' },
 ];
 
+const CHANNELS = [
+  { slug: 'atlas-tv', name: 'Atlas TV' },
+  { slug: 'yildiz-tv', name: 'Yıldız TV' },
+];
+
 const titles = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => buildTitleCard({ slug: `yapim-${from + index}`, name: `Yapım ${from + index}` }));
 
@@ -63,6 +68,7 @@ describe('DiscoverPage', () => {
     jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     fetchMock = mockFetch((path) => {
       if (path === '/api/genres') return { status: 200, body: GENRES };
+      if (path === '/api/channels') return { status: 200, body: CHANNELS };
       const url = new URL(path, 'http://localhost');
       const filter = url.searchParams.get('filter')!;
       const page = Number(url.searchParams.get('page'));
@@ -123,6 +129,22 @@ describe('DiscoverPage', () => {
     await settle();
     const encoded = encodeDiscoverFilter({ year: { from: 2010, to: 2020 }, imdb: { from: 6.5, to: 10 }, kind: 'anime', genre: 'komedi' });
     expect(discoverCalls()).toEqual(['/api/discover?filter=W10%3D&page=1', `/api/discover?filter=${encoded}&page=1`]);
+  });
+
+  it('filters by a channel from its select, and shows the channel of the address as chosen', async () => {
+    const { address } = await renderDiscover(encodeDiscoverFilter({ channel: 'yildiz-tv' }));
+    const select = screen.getByRole('combobox', { name: 'Kanal' }) as HTMLSelectElement;
+
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual(['Tüm kanallar', 'Atlas TV', 'Yıldız TV']);
+    expect(select.value).toBe('yildiz-tv');
+
+    fireEvent.change(select, { target: { value: 'atlas-tv' } });
+    expect(address()).toEqual({ filter: { channel: 'atlas-tv' } });
+    await settle();
+    expect(discoverCalls()).toContain(`/api/discover?filter=${encodeDiscoverFilter({ channel: 'atlas-tv' })}&page=1`);
+
+    fireEvent.change(select, { target: { value: '' } });
+    expect(address()).toEqual({ filter: {} });
   });
 
   it('pushes the other end along instead of turning the range around', async () => {

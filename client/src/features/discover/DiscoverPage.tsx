@@ -3,6 +3,7 @@ import {
   LIMITS,
   decodeDiscoverFilter,
   encodeDiscoverFilter,
+  type ChannelCard,
   type DiscoverFilter,
   type GenreOption,
 } from '@seyirlik/shared-contracts';
@@ -10,7 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DISCOVER_TEXT as T, TEXT } from '../../app/messages';
 import { TitleCardLink } from '../catalog/TitleCardLink';
 import { useDebouncedValue } from '../search/useDebouncedValue';
-import { fetchGenres } from './discoverApi';
+import { fetchChannels, fetchGenres } from './discoverApi';
 import { DiscoverFilters } from './DiscoverFilters';
 import { useDiscoverList } from './useDiscoverList';
 import '../catalog/catalog.css';
@@ -26,12 +27,17 @@ export function DiscoverPage({ encodedFilter, onFilterChange }: { encodedFilter:
   const listedFilter = useDebouncedValue(encodedFilter, LIMITS.liveSearchDebounceMs);
   const { list, loadMore } = useDiscoverList(listedFilter);
   const [genres, setGenres] = useState<GenreOption[]>([]);
+  const [channels, setChannels] = useState<ChannelCard[]>([]);
 
   useEffect(() => {
     let current = true;
-    // Without genres the select offers "all" only; the rest of the page works the same.
+    // Without their options the selects offer "all" only; the rest of the page works the same.
     fetchGenres().then(
       (options) => current && setGenres(options),
+      () => undefined,
+    );
+    fetchChannels().then(
+      (options) => current && setChannels(options),
       () => undefined,
     );
     return () => {
@@ -44,7 +50,7 @@ export function DiscoverPage({ encodedFilter, onFilterChange }: { encodedFilter:
       <h1 id="discover-heading" className="discover__heading">
         {T.title}
       </h1>
-      <DiscoverFilters filter={filter} genres={genres} onChange={(next) => onFilterChange(encodeDiscoverFilter(next))} />
+      <DiscoverFilters filter={filter} genres={genres} channels={channels} onChange={(next) => onFilterChange(encodeDiscoverFilter(next))} />
       {list.message && (
         <p className="discover__notice" role="alert">
           {list.message}

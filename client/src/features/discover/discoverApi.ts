@@ -1,4 +1,4 @@
-import type { DiscoverPage, GenreOption } from '@seyirlik/shared-contracts';
+import type { ChannelCard, DiscoverPage, GenreOption } from '@seyirlik/shared-contracts';
 import { api } from '../session/api';
 
 /** One page of the discover list for an encoded filter; a broken filter comes back unfiltered with a message. */
@@ -8,4 +8,9 @@ export function fetchDiscoverPage(filter: string, page: number): Promise<Discove
 
 export function fetchGenres(): Promise<GenreOption[]> {
   return api.get<GenreOption[]>('/api/genres');
+}
+
+/** The channels that have titles, in Turkish alphabetical order. */
+export function fetchChannels(): Promise<ChannelCard[]> {
+  return api.get<ChannelCard[]>('/api/channels');
 }

@@ -2,6 +2,8 @@ import { greetingFor, greetingPeriod, type GreetingPeriod } from '@seyirlik/shar
 import { TEXT } from '../../app/messages';
 import { MoonIcon, SunIcon, SunsetIcon } from '../../ui/icons';
 import { NewTitlesSection } from '../catalog/NewTitlesSection';
+import { ContinueWatchingRow } from '../member-state/ContinueWatchingRow';
+import { HomeCatalogRows } from './HomeCatalogRows';
 import './home.css';
 
 const PERIOD_ICONS: Record<GreetingPeriod, typeof SunIcon> = {
@@ -25,6 +27,8 @@ export function HomePage() {
         </h1>
         <p className="home-hero__welcome">{TEXT.home.welcome}</p>
       </section>
+      <ContinueWatchingRow />
+      <HomeCatalogRows />
       <NewTitlesSection />
     </div>
   );

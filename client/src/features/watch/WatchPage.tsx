@@ -1,6 +1,8 @@
 import { TITLE_KIND_LABELS, type SourceStream, type WatchData, type WatchSource } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { CommentsSection, watchPageTarget } from '../comments/CommentsSection';
+import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
 import { ApiError, messageOf } from '../session/api';
 import { useLoginModal } from '../session/loginModal';
 import { useSessionUser } from '../session/session';
@@ -8,6 +10,7 @@ import { AdLayer } from './AdLayer';
 import { CinemaStage } from './CinemaStage';
 import { useCinemaMode } from './cinemaMode';
 import { WATCH_TEXT } from './texts';
+import { usePlaybackPosition } from './usePlaybackPosition';
 import { VideoPlayer } from './VideoPlayer';
 import { fetchStream } from './watchApi';
 import './watch.css';
@@ -24,8 +27,11 @@ function sourceTabs(watch: WatchData): SourceTab[] {
   return [...own, ...watch.groups.map((group) => ({ group: group.name, sources: group.sources }))];
 }
 
-/** The episode's player with its alternatives and ads, its neighbours, seasons and episodes. */
-export function WatchPage({ watch }: { watch: WatchData }) {
+/**
+ * The episode's player with its alternatives and ads, its neighbours, seasons and episodes.
+ * `startAt` is where playback starts, in seconds (a continue-watching link's `?t=`).
+ */
+export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: number }) {
   const member = useSessionUser();
   const loginModal = useLoginModal();
   const cinema = useCinemaMode();
@@ -36,6 +42,7 @@ export function WatchPage({ watch }: { watch: WatchData }) {
   const [streamError, setStreamError] = useState<string | null>(null);
   const [adsOver, setAdsOver] = useState(watch.ads.length === 0);
   const [pending, setPending] = useState(false);
+  const track = usePlaybackPosition(watch.episode.id, startAt);
 
   const choose = useCallback(
     async (source: WatchSource) => {
@@ -82,7 +89,13 @@ export function WatchPage({ watch }: { watch: WatchData }) {
         player={
           <>
             {selected ? (
-              <VideoPlayer key={selected.source.id} stream={selected.stream} name={selected.source.name} playing={adsOver} />
+              <VideoPlayer
+                key={selected.source.id}
+                stream={selected.stream}
+                name={selected.source.name}
+                playing={adsOver}
+                track={track}
+              />
             ) : (
               <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
             )}
@@ -101,6 +114,7 @@ export function WatchPage({ watch }: { watch: WatchData }) {
                 {WATCH_TEXT.next}
               </Link>
             ) : null}
+            <WatchTogetherButton episodeId={watch.episode.id} />
             {selected?.stream.downloadUrl ? (
               <a className="watch-controls__download" href={selected.stream.downloadUrl} download>
                 {WATCH_TEXT.download}
@@ -162,6 +176,7 @@ export function WatchPage({ watch }: { watch: WatchData }) {
           </nav>
         </>
       ) : null}
+      <CommentsSection target={watchPageTarget(watch)} />
     </article>
   );
 }

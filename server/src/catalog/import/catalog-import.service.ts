@@ -125,6 +125,11 @@ const PRE_ROLL_AD: UpsertTable = {
   key: ['key'],
 };
 
+/** Every table the import writes. */
+const IMPORTED_TABLES = [
+  ...new Set([GENRE, CHANNEL, TITLE, TITLE_GENRE, TRAILER, SEASON, EPISODE, VIDEO_GROUP, EPISODE_SOURCE, PRE_ROLL_AD].map(({ table }) => table)),
+];
+
 /**
  * Inserts the rows (one jsonb parameter) or updates the row with the same key, but only when a
  * value differs: a row repeated as it is keeps its updated_at, which makes a second import of the
@@ -170,6 +175,11 @@ function emptySummary(): CatalogImportSummary {
   return summary;
 }
 
+/** Whether an import inserted, updated or removed any row. */
+export function changedAnything(summary: CatalogImportSummary): boolean {
+  return Object.values(summary).some((count) => count.inserted + count.updated + count.removed > 0);
+}
+
 function sourceRow(source: VideoSourceImport, position: number) {
   return {
     position,
@@ -194,15 +204,22 @@ function sourceRow(source: VideoSourceImport, position: number) {
 export class CatalogImportService {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** Throws CatalogFileInvalidError (nothing written) when the shared schema refuses `input`. */
+  /**
+   * Throws CatalogFileInvalidError (nothing written) when the shared schema refuses `input`.
+   * After an import that changed rows, the catalog tables are analyzed: the planner chooses the
+   * trigram index for search and the right joins only with statistics of the new size, and
+   * autovacuum would gather them only later.
+   */
   async import(input: unknown): Promise<CatalogImportSummary> {
     const checked = checkCatalogImport(input);
     if (!checked.success) throw new CatalogFileInvalidError(checked.errors);
-    return this.dataSource.transaction(async (manager) => {
+    const summary = await this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner!;
       await runner.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
       return new CatalogWrite(runner).run(checked.data);
     });
+    if (changedAnything(summary)) await this.dataSource.query(`ANALYZE ${IMPORTED_TABLES.join(', ')}`);
+    return summary;
   }
 }
 

@@ -8,7 +8,7 @@ import { dataSourceOptions } from '../../platform/database/data-source';
 import { DataDirInUseError } from '../../platform/database/embedded-postgres';
 import { openDatabase } from '../../platform/database/open-database';
 import { createLogger } from '../../platform/logging/logger';
-import { type CatalogImportSummary, type CatalogRecordKind, CatalogImportService } from './catalog-import.service';
+import { type CatalogImportSummary, type CatalogRecordKind, CatalogImportService, changedAnything } from './catalog-import.service';
 
 // `npm run catalog:import -- FILE.json`: checks the file against the shared schema (a bad file
 // never reaches the database), then imports it into DATABASE_URL, or into the embedded database
@@ -19,7 +19,6 @@ const printError = (line: string) => process.stderr.write(`${line}\n`);
 
 function describe(summary: CatalogImportSummary): string[] {
   const kinds = Object.keys(CATALOG_IMPORT_LABELS) as CatalogRecordKind[];
-  const changed = kinds.some((kind) => summary[kind].inserted + summary[kind].updated + summary[kind].removed > 0);
   return [
     M.importSucceeded,
     ...kinds.map(
@@ -27,7 +26,7 @@ function describe(summary: CatalogImportSummary): string[] {
         `  ${CATALOG_IMPORT_LABELS[kind]}: ${summary[kind].inserted} ${M.importCountInserted}, ` +
         `${summary[kind].updated} ${M.importCountUpdated}, ${summary[kind].removed} ${M.importCountRemoved}`,
     ),
-    ...(changed ? [] : [M.importUnchanged]),
+    ...(changedAnything(summary) ? [] : [M.importUnchanged]),
   ];
 }
 

@@ -6,6 +6,7 @@ import {
   memberEpisodeIdSchema,
   type ContinueWatchingEntry,
   type EpisodeWatchedState,
+  type TitleContinueWatching,
   type TitleMemberState,
 } from '@seyirlik/shared-contracts';
 import type { Viewer } from '../../accounts/sessions.service';
@@ -28,6 +29,12 @@ export class MemberStateController {
   async titleState(@OptionalViewer() viewer: Viewer | null, @Param('kind') kind: string, @Param('slug') slug: string): Promise<TitleMemberState> {
     const title = await this.state.titleByAddress(kind, slug);
     return this.state.titleState(viewer?.user.id ?? null, title.id);
+  }
+
+  @Get('titles/:kind/:slug/continue-watching')
+  async titleContinue(@OptionalViewer() viewer: Viewer | null, @Param('kind') kind: string, @Param('slug') slug: string): Promise<TitleContinueWatching> {
+    const title = await this.state.titleByAddress(kind, slug);
+    return this.state.titleContinue(viewer?.user.id ?? null, title.id);
   }
 
   @Post('titles/:kind/:slug/follow')

@@ -7,6 +7,7 @@ import {
   watchPath,
   type ContinueWatchingEntry,
   type EpisodeWatchedState,
+  type TitleContinueWatching,
   type TitleMemberState,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager, In } from 'typeorm';
@@ -124,17 +125,17 @@ export class MemberStateService {
     return row.id;
   }
 
-  /** The newest saved entry of each title, newest first. */
-  async continueWatching(userId: number): Promise<ContinueWatchingEntry[]> {
+  /** The newest saved entry of each title (of `titleId` only, when given), newest first. */
+  async continueWatching(userId: number, titleId: number | null = null): Promise<ContinueWatchingEntry[]> {
     const rows = (await this.dataSource.query(
       `SELECT * FROM (
          SELECT DISTINCT ON (e.title_id) c.id, c.position_seconds, c.updated_at, c.episode_id,
                 e.title_id, e.number AS episode_number, e.name AS episode_name, e.duration_seconds, s.number AS season_number
          FROM continue_watching c JOIN episode e ON e.id = c.episode_id JOIN season s ON s.id = e.season_id
-         WHERE c.user_id = $1
+         WHERE c.user_id = $1 AND ($3::integer IS NULL OR e.title_id = $3)
          ORDER BY e.title_id, c.updated_at DESC, c.id DESC
        ) latest ORDER BY updated_at DESC, id DESC LIMIT $2`,
-      [userId, MEMBER_STATE_RULES.continueWatchingLimit],
+      [userId, MEMBER_STATE_RULES.continueWatchingLimit, titleId],
     )) as Array<{
       id: number;
       position_seconds: number;
@@ -163,6 +164,13 @@ export class MemberStateService {
         },
       ];
     });
+  }
+
+  /** The entry a title page offers to resume: the member's newest of that title; none for a visitor. */
+  async titleContinue(userId: number | null, titleId: number): Promise<TitleContinueWatching> {
+    if (userId === null) return { entry: null };
+    const [entry] = await this.continueWatching(userId, titleId);
+    return { entry: entry ?? null };
   }
 
   /** Deletes the member's own entry; anyone else's (or none) is 404 and nothing changes. */

@@ -26,7 +26,7 @@ export function parsePage(page: unknown): number {
   return number;
 }
 
-/** The discover page: the catalog filtered by years, rating, kind and genre, newest first. */
+/** The discover page: the catalog filtered by years, rating, kind, genre and channel, newest first. */
 @Injectable()
 export class DiscoverService {
   constructor(
@@ -76,6 +76,9 @@ export class DiscoverService {
         'EXISTS (SELECT 1 FROM title_genre tg JOIN genre g ON g.id = tg.genre_id WHERE tg.title_id = title.id AND g.slug = :genre)',
         { genre: filter.genre },
       );
+    }
+    if (filter.channel !== undefined) {
+      query.andWhere('title.channel_id IN (SELECT c.id FROM channel c WHERE c.slug = :channel)', { channel: filter.channel });
     }
     return query;
   }

@@ -9,6 +9,7 @@ import {
 import type { Request } from 'express';
 import { AjaxServiceRegistry } from '../../platform/http/ajax-service.registry';
 import { AppException, parseInput } from '../../platform/http/app-exception';
+import { HomeService } from '../home/home.service';
 import { renderEpisodeListTheme, renderPlayerTheme } from './watch-themes';
 import { type EpisodePage, type GroupVideo, WatchService } from './watch.service';
 
@@ -26,6 +27,7 @@ function pageReply({ items, remaining }: EpisodePage) {
 export class WatchLegacyController implements OnModuleInit {
   constructor(
     private readonly watch: WatchService,
+    private readonly home: HomeService,
     private readonly ajaxService: AjaxServiceRegistry,
   ) {}
 
@@ -62,10 +64,11 @@ export class WatchLegacyController implements OnModuleInit {
     return { success: true, videos: await this.watch.videoGroup(typeof hash === 'string' ? hash : '', request.viewer ?? null) };
   }
 
-  /** The newest aired episodes, page by page. */
+  /** The newest aired episodes, page by page (the home page's list); `last` is 1 while another page follows. */
   @Post('episode/load')
   @HttpCode(200)
   async latestEpisodes(@Body() body: unknown) {
-    return pageReply(await this.watch.latestEpisodes(parseInput(legacyPageSchema, fieldsOf(body).page)));
+    const { episodes, hasMore } = await this.home.latestEpisodes(parseInput(legacyPageSchema, fieldsOf(body).page));
+    return pageReply({ items: episodes, remaining: hasMore ? 1 : 0 });
   }
 }

@@ -45,7 +45,7 @@ export interface GroupVideo {
 /** One page of an episode list. */
 export interface EpisodePage {
   items: EpisodeListItem[];
-  /** Episodes left after this page. */
+  /** Episodes left after this page; for the whole catalog's latest episodes, 1 when another page follows. */
   remaining: number;
 }
 
@@ -65,7 +65,6 @@ interface EpisodeListRow {
   season: number;
   number: number;
   name: string;
-  total: string;
 }
 
 const notFound = (message: string) => new AppException(HttpStatus.NOT_FOUND, message);
@@ -204,7 +203,7 @@ export class WatchService {
 
   /** One page of a title's aired episodes in watching order, optionally of one season. */
   async titleEpisodes(titleId: number, season: number | undefined, page: number): Promise<EpisodePage> {
-    const rows: EpisodeListRow[] = await this.dataSource.query(
+    const rows: Array<EpisodeListRow & { total: string }> = await this.dataSource.query(
       `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, s.number AS season, e.number, e.name,
               count(*) OVER () AS total
          FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
@@ -213,35 +212,18 @@ export class WatchService {
         LIMIT $3 OFFSET $4`,
       [titleId, season ?? null, WATCH_RULES.episodePageSize, (page - 1) * WATCH_RULES.episodePageSize],
     );
-    return this.toPage(rows, page);
-  }
-
-  /** One page of the newest aired episodes of the whole catalog. */
-  async latestEpisodes(page: number): Promise<EpisodePage> {
-    const rows: EpisodeListRow[] = await this.dataSource.query(
-      `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, s.number AS season, e.number, e.name,
-              count(*) OVER () AS total
-         FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
-        WHERE e.air_at <= now()
-        ORDER BY e.air_at DESC, e.id DESC
-        LIMIT $1 OFFSET $2`,
-      [WATCH_RULES.episodePageSize, (page - 1) * WATCH_RULES.episodePageSize],
-    );
-    return this.toPage(rows, page);
-  }
-
-  private toPage(rows: EpisodeListRow[], page: number): EpisodePage {
     const total = rows.length ? Number(rows[0]!.total) : 0;
-    return {
-      remaining: Math.max(total - page * WATCH_RULES.episodePageSize, 0),
-      items: rows.map((row) => ({
-        path: watchPath({ kind: row.kind, slug: row.slug, season: row.season, episode: row.number }),
-        titleName: row.title_name,
-        season: row.season,
-        number: row.number,
-        name: row.name,
-        posterUrl: posterUrl({ slug: row.slug, posterUrl: row.poster_url }),
-      })),
-    };
+    return { remaining: Math.max(total - page * WATCH_RULES.episodePageSize, 0), items: this.toItems(rows) };
+  }
+
+  private toItems(rows: EpisodeListRow[]): EpisodeListItem[] {
+    return rows.map((row) => ({
+      path: watchPath({ kind: row.kind, slug: row.slug, season: row.season, episode: row.number }),
+      titleName: row.title_name,
+      season: row.season,
+      number: row.number,
+      name: row.name,
+      posterUrl: posterUrl({ slug: row.slug, posterUrl: row.poster_url }),
+    }));
   }
 }

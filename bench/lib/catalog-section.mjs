@@ -1,0 +1,176 @@
+// The catalog section of the bench: the catalog at the size it is built for, its reads measured
+// against the app's p99 target next to a bare baseline answering the same bodies, what each
+// request costs the app and PostgreSQL, and the search plan at that scale.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { importDemoCatalog, multiplyCatalog } from './catalog-data.mjs';
+import { catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
+import { formatMs, formatRate, heading, table } from './format.mjs';
+import { loadTableLines, ratios, runScenarios } from './scenarios.mjs';
+
+/** The catalog's reads should answer within this at the 99th percentile, at the catalog's concurrency. */
+const CATALOG_P99_TARGET_MS = 50;
+/** A word in about one name of fourteen: the search ranks some 1,500 matches for it. */
+const EXPLAINED_TERM = 'Işık';
+const SEARCH_INDEX = 'title_search_idx';
+
+const formatSeconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const formatCost = (value) => (value === null || value === undefined ? '-' : formatMs(value));
+const meetsTarget = (result) => result.p99 < CATALOG_P99_TARGET_MS;
+
+/** Requests in flight while recording the app's bodies. */
+const RECORDING_CONCURRENCY = 8;
+
+/**
+ * Fetches every path of every read once from the app: each must answer 200 (a read that does
+ * not is set aside with its first error), and the bodies become the baseline's. Returns the
+ * recorded bodies by path; each read gets its mean body size.
+ */
+async function recordBodies(reads, server) {
+  const recorded = {};
+  for (const read of reads) {
+    const pending = [...read.paths];
+    const fetchNext = async () => {
+      for (let path = pending.shift(); path !== undefined && !read.error; path = pending.shift()) {
+        const response = await fetch(`http://127.0.0.1:${server.port}${path}`, { headers: read.headers });
+        const body = await response.text();
+        if (response.status === 200) recorded[path] = body;
+        else read.error = `${path} answered HTTP ${response.status}: ${body.slice(0, 200)}`;
+      }
+    };
+    await Promise.all(Array.from({ length: RECORDING_CONCURRENCY }, fetchNext));
+    read.bytes = read.paths.reduce((sum, path) => sum + Buffer.byteLength(recorded[path] ?? ''), 0) / read.paths.length;
+  }
+  return recorded;
+}
+
+/**
+ * Loads the catalog into the app's database (the app is running on it), then measures every read
+ * against the app and a bare baseline started by `startBaseline(responsesFile)` with the app's
+ * own bodies. `cleanup.add(label, release)` takes what must be released.
+ */
+export async function runCatalogSection({ root, settings, database, server, workDir, cleanup, signal, startBaseline }) {
+  const { titles, episodes, concurrency } = settings.catalog;
+  console.log(heading(`Catalog at scale: the demo catalog multiplied to ${formatRate(titles)} titles and ${formatRate(episodes)} episodes`));
+  const started = performance.now();
+  const importLines = await importDemoCatalog({ root, databaseUrl: database.url, workDir });
+  const importMs = performance.now() - started;
+  console.log(`  demo catalog imported with the catalog:import CLI in ${formatSeconds(importMs)} (${importLines[0]})`);
+  const { counts, steps } = await multiplyCatalog(database.url, { titles, episodes });
+  const loadMs = performance.now() - started;
+  const stepTimes = steps.map((step) => (step.ms === null ? step.label : `${step.label} ${formatSeconds(step.ms)}`));
+  console.log(`  multiplied with set-based SQL: ${stepTimes.join(', ')}`);
+
+  const reads = (await catalogReads(database.url)).map((read) => ({ ...read, headers: { accept: 'application/json' } }));
+  const recorded = await recordBodies(reads, server);
+  const responsesFile = join(workDir, 'responses.json');
+  writeFileSync(responsesFile, JSON.stringify(recorded));
+  const baseline = await startBaseline(responsesFile);
+
+  const meter = new DatabaseMeter(settings.adminDatabaseUrl, database.name);
+  await meter.connect();
+  cleanup.add('close the database meter', () => meter.close());
+  console.log(`  measuring at ${concurrency} concurrent clients (server on 127.0.0.1:${server.port}, baseline on 127.0.0.1:${baseline.port})`);
+  const measured = reads.filter((read) => !read.error);
+  const load = { concurrency, seconds: settings.seconds, maxRequests: settings.maxRequests };
+  const results = await runScenarios(measured, [server, baseline], load, signal, meter);
+  const plan = await explainSearch({ root, databaseUrl: database.url, term: EXPLAINED_TERM });
+  return { counts, loadMs, reads, results, plan, concurrency };
+}
+
+/** Problems to report: reads that could not be measured. */
+export function catalogProblems(section) {
+  return [
+    ...section.reads.filter((read) => read.error).map((read) => `catalog read "${read.name}": ${read.error}`),
+    ...section.results.filter((result) => result.error).map((result) => `catalog read "${result.scenario.name}" against ${result.target}: ${result.error}`),
+  ];
+}
+
+function serverResults(section) {
+  return section.results.filter((result) => result.target === 'server' && !result.error);
+}
+
+/** Which side of a request used more CPU: the app or PostgreSQL. */
+function dominant({ usage }) {
+  if (usage.appCpuMs === null || usage.databaseCpuMs === null) return '-';
+  return usage.appCpuMs >= usage.databaseCpuMs ? 'app' : 'PostgreSQL';
+}
+
+export function printCatalogResults(section) {
+  console.log(heading('Catalog data (after VACUUM ANALYZE)'));
+  const countColumns = Object.keys(section.counts).map((name) => ({ title: name, align: 'right' }));
+  for (const line of table(countColumns, [Object.values(section.counts).map(formatRate)])) console.log(line);
+  console.log(`loaded in ${formatSeconds(section.loadMs)}`);
+
+  console.log(
+    heading(`Catalog reads at ${section.concurrency} concurrent clients (server vs bare node:http answering the same bodies from memory)`),
+  );
+  const serverOnly = (value) => (result) => (result.target === 'server' ? value(result) : '');
+  const extra = [
+    { title: `p99 < ${CATALOG_P99_TARGET_MS} ms`, value: serverOnly((result) => (meetsTarget(result) ? 'yes' : 'NO')) },
+    { title: 'db queries/req', value: serverOnly((result) => result.usage.queries.toFixed(1)) },
+    { title: 'process CPU ms/req', value: (result) => formatCost(result.usage.appCpuMs) },
+    { title: 'db CPU ms/req', value: serverOnly((result) => formatCost(result.usage.databaseCpuMs)) },
+    { title: 'most CPU', value: serverOnly(dominant) },
+  ];
+  for (const line of loadTableLines(section.results, extra)) console.log(line);
+  const connections = Math.max(0, ...serverResults(section).map((result) => result.usage.connections));
+  console.log(
+    `(db queries/req: transactions committed in the app's database per request; process CPU: of the server or baseline process; ` +
+      `db CPU: of the app's ${connections} PostgreSQL backends; the server logs at LOG_LEVEL=warn, so no line per request)`,
+  );
+  for (const line of explainMisses(section)) console.log(line);
+
+  console.log(heading(`Search plan at this scale: EXPLAIN (ANALYZE, BUFFERS) of SearchService's query for q=${EXPLAINED_TERM}`));
+  for (const line of section.plan) console.log(`  ${line}`);
+  console.log(`trigram index ${SEARCH_INDEX}: ${usesSearchIndex(section) ? 'used' : 'NOT used'}`);
+}
+
+const usesSearchIndex = (section) => section.plan.some((line) => line.includes(SEARCH_INDEX));
+
+/**
+ * Why a read misses the target, from the numbers of this run: at C concurrent clients the mean
+ * latency is C / throughput (Little's law), so a p99 under the target needs more than
+ * C / target requests per second; the app's CPU per request bounds its throughput on one core.
+ */
+function explainMisses(section) {
+  const missed = serverResults(section).filter((result) => !meetsTarget(result));
+  if (missed.length === 0) return [`every catalog read met p99 < ${CATALOG_P99_TARGET_MS} ms`];
+  const needed = section.concurrency / (CATALOG_P99_TARGET_MS / 1000);
+  const lines = [
+    `${missed.length} of ${serverResults(section).length} catalog reads missed p99 < ${CATALOG_P99_TARGET_MS} ms. With ${section.concurrency} requests always in flight, ` +
+      `the mean latency is ${section.concurrency} / throughput, so p99 < ${CATALOG_P99_TARGET_MS} ms needs well over ${formatRate(needed)} req/s:`,
+  ];
+  for (const result of missed) {
+    const ratio = ratios(section.results, result.scenario);
+    const ceiling = result.usage.appCpuMs ? ` (at most ~${formatRate(1000 / result.usage.appCpuMs)} req/s on one core)` : '';
+    lines.push(
+      `  ${result.scenario.name}: ${formatRate(result.rps)} req/s, p99 ${formatMs(result.p99)} ms; ` +
+        `app ${formatCost(result.usage.appCpuMs)} ms CPU/req${ceiling}, PostgreSQL ${formatCost(result.usage.databaseCpuMs)} ms CPU/req` +
+        (ratio ? `; the bare baseline did ${formatRate(ratio.baseline.rps)} req/s, p99 ${formatMs(ratio.baseline.p99)} ms` : ''),
+    );
+  }
+  const measuredCpu = serverResults(section).filter((result) => result.usage.appCpuMs);
+  if (measuredCpu.length > 0) {
+    const cheapest = measuredCpu.reduce((low, result) => (result.usage.appCpuMs < low.usage.appCpuMs ? result : low));
+    lines.push(
+      `The cheapest read (${cheapest.scenario.name}) already costs the app ${formatMs(cheapest.usage.appCpuMs)} ms of CPU per request, ` +
+        `so one server process answers at most ~${formatRate(1000 / cheapest.usage.appCpuMs)} req/s whatever the database does.`,
+    );
+  }
+  return lines;
+}
+
+/** Summary lines ([label, text]) for the catalog section. */
+export function catalogSummaryLines(section) {
+  const lines = [['catalog', `${formatRate(section.counts.title)} titles, ${formatRate(section.counts.episode)} episodes, loaded in ${formatSeconds(section.loadMs)}`]];
+  for (const result of serverResults(section)) {
+    lines.push([
+      result.scenario.name,
+      `${formatRate(result.rps)} req/s, p99 ${formatMs(result.p99)} ms: ${meetsTarget(result) ? 'under' : 'OVER'} the ${CATALOG_P99_TARGET_MS} ms target`,
+    ]);
+  }
+  lines.push(['search plan', usesSearchIndex(section) ? `uses the trigram index ${SEARCH_INDEX}` : `does NOT use ${SEARCH_INDEX}`]);
+  return lines;
+}

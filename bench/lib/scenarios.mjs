@@ -1,0 +1,110 @@
+// Scenarios measured against the app and the bare baseline, and the table that sets them side by side.
+import { cpuSeconds } from './cpu.mjs';
+import { formatMs, formatRate, formatRatio, table } from './format.mjs';
+import { get, runLoad } from './load.mjs';
+
+/** Load before each measurement, unrecorded: JIT, connection pools and keep-alive sockets settle. */
+export const WARMUP_MS = 1000;
+
+/**
+ * One scenario ({ name, what, paths, headers, bytes? }) against one target: a check that it
+ * answers, a warm-up, then the measurement. The app's CPU time per request comes along; with a
+ * `meter` (catalog-reads.mjs) also its database queries and PostgreSQL's CPU time per request.
+ */
+async function measure(scenario, target, load, signal, meter) {
+  const request = { port: target.port, headers: scenario.headers };
+  const probe = await get({ ...request, path: scenario.paths[0] }).catch((error) => ({ status: null, error }));
+  if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
+  if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
+  const bytes = scenario.bytes ?? probe.bytes;
+
+  const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal };
+  await runLoad({ ...run, durationMs: WARMUP_MS });
+  const database = meter ? await meter.sample() : null;
+  const cpuBefore = cpuSeconds(target.handle.child.pid);
+  const result = await runLoad({ ...run, durationMs: load.seconds * 1000 });
+  const cpuAfter = cpuSeconds(target.handle.child.pid);
+  if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes };
+  const sent = result.requests + result.errors;
+  const usage = { appCpuMs: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / sent };
+  if (meter) {
+    const used = await meter.since(database);
+    usage.queries = used.transactions / sent;
+    usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / sent;
+    usage.connections = used.connections;
+  }
+  return { ...result, bytes, usage };
+}
+
+/**
+ * Every scenario against every target ({ name: 'server' | 'baseline', port, handle }), in turn.
+ * `load`: { concurrency, seconds, maxRequests }; `meter` watches the server's database.
+ */
+export async function runScenarios(scenarios, targets, load, signal, meter = null) {
+  const results = [];
+  for (const scenario of scenarios) {
+    for (const target of targets) {
+      if (signal.aborted) throw new Error('interrupted');
+      process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}… `);
+      const result = await measure(scenario, target, load, signal, target.name === 'server' ? meter : null);
+      // A measurement cut short by Ctrl-C is not a result.
+      if (signal.aborted) throw new Error('interrupted');
+      console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`);
+      results.push({ scenario, target: target.name, ...result });
+    }
+  }
+  return results;
+}
+
+/** Server/baseline ratios for a scenario, or null when either side has no numbers. */
+export function ratios(results, scenario) {
+  const server = results.find((r) => r.scenario === scenario && r.target === 'server');
+  const baseline = results.find((r) => r.scenario === scenario && r.target === 'baseline');
+  if (!server || !baseline || server.error || baseline.error) return null;
+  return { server, baseline, rps: server.rps / baseline.rps, p99: server.p99 / baseline.p99 };
+}
+
+/**
+ * The results as table lines, with notes. `extra`: more columns [{ title, value(result) }],
+ * right-aligned, filled for measured rows.
+ */
+export function loadTableLines(results, extra = []) {
+  const columns = [
+    { title: 'scenario' },
+    { title: 'target' },
+    { title: 'body bytes', align: 'right' },
+    { title: 'requests', align: 'right' },
+    { title: 'req/s', align: 'right' },
+    { title: 'p50 ms', align: 'right' },
+    { title: 'p99 ms', align: 'right' },
+    { title: 'errors', align: 'right' },
+    { title: 'req/s vs bare', align: 'right' },
+    { title: 'p99 vs bare', align: 'right' },
+    ...extra.map(({ title }) => ({ title, align: 'right' })),
+  ];
+  const rows = results.map((result) => {
+    const ratio = result.target === 'server' ? ratios(results, result.scenario) : null;
+    if (result.error) return [result.scenario.name, result.target, result.bytes ?? '-', ...Array(columns.length - 3).fill('-')];
+    return [
+      result.scenario.name,
+      result.target,
+      formatRate(result.bytes),
+      formatRate(result.requests),
+      formatRate(result.rps),
+      formatMs(result.p50),
+      formatMs(result.p99),
+      formatRate(result.errors),
+      ratio ? formatRatio(ratio.rps) : '',
+      ratio ? formatRatio(ratio.p99) : '',
+      ...extra.map(({ value }) => value(result)),
+    ];
+  });
+  const notes = results
+    .filter((result) => result.firstError && !result.error)
+    .map((result) => `note: ${result.scenario.name} on ${result.target}: ${result.errors} error(s), first: ${result.firstError}`);
+  return [
+    ...table(columns, rows),
+    '(req/s vs bare: higher is better, 1.00x = as fast as bare Node; p99 vs bare: lower is better)',
+    ...notes,
+  ];
+}

@@ -1,0 +1,312 @@
+import {
+  DISCOVER_MESSAGES,
+  HOME_MESSAGES,
+  HOME_RULES,
+  WATCH_RULES,
+  WATCH_MESSAGES,
+  encodeDiscoverFilter,
+  type ChannelCard,
+  type LatestEpisode,
+  type TitleCard,
+} from '@seyirlik/shared-contracts';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
+import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
+import { countCatalog } from '../support/catalog-database';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const airedOn = (iso: string) => ({ airAt: iso });
+const base64Url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+describe('home rows', () => {
+  let sut: TestApp;
+  // The newest two aired episodes; the third has not aired yet and is never listed.
+  const hostile = buildSeries({
+    name: 'Kızıl <script>alert(1)</script> Vadi',
+    channel: 'cizgi-tv',
+    adult: true,
+    seasons: [
+      {
+        number: 2,
+        episodes: [
+          buildEpisode(1, { name: '<img src=x onerror=alert(1)>', ...airedOn('2025-06-01T18:00:00.000Z') }),
+          buildEpisode(2, airedOn('2025-06-02T18:00:00.000Z')),
+          buildEpisode(3, airedOn('2099-01-01T18:00:00.000Z')),
+        ],
+      },
+    ],
+  });
+  // Twenty episodes aired on 1 to 20 May 2025.
+  const long = buildSeries({
+    name: 'Uzun Dizi',
+    channel: 'ceviz-tv',
+    seasons: [{ number: 1, episodes: Array.from({ length: 20 }, (_, index) => buildEpisode(index + 1)) }],
+  });
+  // Thirteen films from 2010 to 2022, aired in April 2025, before every episode above.
+  const films = Array.from({ length: 13 }, (_, index) =>
+    buildFilm({
+      name: `Film ${index}`,
+      year: 2010 + index,
+      channel: index % 2 === 0 ? 'zebra' : 'inci-tv',
+      seasons: [{ number: 1, episodes: [buildEpisode(1, { name: `Film ${index}`, ...airedOn(`2025-04-${String(index + 1).padStart(2, '0')}T18:00:00.000Z`) })] }],
+    }),
+  );
+  const anime = buildSeries({ kind: 'anime', name: 'Işık Çocukları', channel: 'isik', seasons: [{ number: 1, episodes: [buildEpisode(1, airedOn('2025-03-01T18:00:00.000Z'))] }] });
+  const airedCount = 2 + 20 + 13 + 1;
+
+  beforeAll(async () => {
+    sut = await startTestApp();
+    await sut.server.app.get(CatalogImportService).import(
+      buildCatalogFile([hostile, long, ...films, anime], {
+        channels: [
+          { slug: 'zebra', name: 'Zebra' },
+          { slug: 'cizgi-tv', name: 'Çizgi TV' },
+          { slug: 'inci-tv', name: 'İnci TV' },
+          { slug: 'ceviz-tv', name: 'Ceviz TV' },
+          { slug: 'isik', name: 'Işık' },
+          { slug: 'bos-kanal', name: 'Boş Kanal' },
+        ],
+      }),
+    );
+  });
+
+  afterAll(() => sut.close());
+
+  const counts = () => countCatalog(sut.server.app.get(DataSource));
+  const latest = (page?: string | number) =>
+    request(sut.baseUrl)
+      .get('/api/episodes/latest')
+      .query(page === undefined ? {} : { page });
+  const widget = (fields: Record<string, unknown>) => request(sut.baseUrl).post('/widget/episode/load').type('form').send(fields);
+
+  describe('GET /api/home', () => {
+    it('answers the first page of the newest aired episodes, newest first', async () => {
+      const response = await request(sut.baseUrl).get('/api/home');
+
+      expect(response.status).toBe(200);
+      const { episodes, page, hasMore } = response.body.latestEpisodes;
+      expect({ page, hasMore }).toEqual({ page: 1, hasMore: true });
+      expect(episodes).toHaveLength(WATCH_RULES.episodePageSize);
+      expect(episodes[0]).toEqual<LatestEpisode>({
+        path: `/dizi/${hostile.slug}/2-sezon/2-bolum`,
+        titleName: 'Kızıl <script>alert(1)</script> Vadi',
+        titleKind: 'dizi',
+        posterUrl: `/media/posters/${hostile.slug}.svg`,
+        adult: true,
+        season: 2,
+        number: 2,
+        name: '2. Bölüm',
+        airAt: '2025-06-02T18:00:00.000Z',
+      });
+      expect(episodes[1]).toMatchObject({ number: 1, name: '<img src=x onerror=alert(1)>' });
+      expect(episodes.slice(2).map((episode: LatestEpisode) => episode.path)).toEqual(
+        Array.from({ length: 10 }, (_, index) => `/dizi/${long.slug}/1-sezon/${20 - index}-bolum`),
+      );
+    });
+
+    it('lists the channels that have titles, in Turkish alphabetical order', async () => {
+      const response = await request(sut.baseUrl).get('/api/home');
+
+      expect(response.body.channels).toEqual<ChannelCard[]>([
+        { slug: 'ceviz-tv', name: 'Ceviz TV' },
+        { slug: 'cizgi-tv', name: 'Çizgi TV' },
+        { slug: 'isik', name: 'Işık' },
+        { slug: 'inci-tv', name: 'İnci TV' },
+        { slug: 'zebra', name: 'Zebra' },
+      ]);
+    });
+
+    it('lists the newest films by release year, and only films', async () => {
+      const response = await request(sut.baseUrl).get('/api/home');
+
+      const newest: TitleCard[] = response.body.newestFilms;
+      expect(newest).toHaveLength(HOME_RULES.newestFilmsCount);
+      expect(newest.map((film) => film.year)).toEqual(Array.from({ length: 12 }, (_, index) => 2022 - index));
+      expect(newest[0]).toEqual<TitleCard>({
+        slug: films[12]!.slug,
+        kind: 'film',
+        name: 'Film 12',
+        originalName: 'Test Film',
+        year: 2022,
+        imdb: 6.5,
+        posterUrl: `/media/posters/${films[12]!.slug}.svg`,
+        adult: false,
+      });
+    });
+  });
+
+  describe('GET /api/episodes/latest', () => {
+    it('pages through every aired episode once, and says when the last page came', async () => {
+      const pages = [await latest(1), await latest(2), await latest(3)];
+
+      expect(pages.map((page) => [page.body.page, page.body.episodes.length, page.body.hasMore])).toEqual([
+        [1, 12, true],
+        [2, 12, true],
+        [3, airedCount - 24, false],
+      ]);
+      const paths = pages.flatMap((page) => page.body.episodes.map((episode: LatestEpisode) => episode.path));
+      expect(new Set(paths).size).toBe(airedCount);
+      expect(paths).not.toContain(`/dizi/${hostile.slug}/2-sezon/3-bolum`);
+      expect(paths[airedCount - 1]).toBe(`/anime/${anime.slug}/1-sezon/1-bolum`);
+      expect(paths).toContain(`/film/${films[0]!.slug}/izle`);
+    });
+
+    it('answers the first page without a page, and an empty last page past the end', async () => {
+      const first = await latest();
+      const beyond = await latest(4);
+
+      expect(first.body).toEqual((await request(sut.baseUrl).get('/api/home')).body.latestEpisodes);
+      expect(beyond.status).toBe(200);
+      expect(beyond.body).toEqual({ episodes: [], page: 4, hasMore: false });
+    });
+
+    it.each([
+      ['zero', '0'],
+      ['a negative page', '-1'],
+      ['text', 'abc'],
+      ['a fraction', '1.5'],
+      ['a page past the limit', String(WATCH_RULES.maxPage + 1)],
+      ['a huge number', '99999999999999999999'],
+    ])('refuses %s in Turkish and changes nothing', async (_case, page) => {
+      const before = await counts();
+
+      const response = await latest(page);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ statusCode: 400, message: WATCH_MESSAGES.pageInvalid });
+      expect(await counts()).toEqual(before);
+    });
+
+    it('refuses a repeated page in Turkish', async () => {
+      const response = await request(sut.baseUrl).get('/api/episodes/latest?page=1&page=2');
+
+      expect(response.status).toBe(400);
+      expect(response.body.message).toBe(WATCH_MESSAGES.pageInvalid);
+    });
+  });
+
+  describe('GET /api/channels', () => {
+    it('answers the channels that have titles, as the home page lists them', async () => {
+      const response = await request(sut.baseUrl).get('/api/channels');
+
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual((await request(sut.baseUrl).get('/api/home')).body.channels);
+    });
+  });
+
+  describe('POST /widget/episode/load (legacy)', () => {
+    const itemsOf = (theme: string) => theme.match(/class="episode-item"/g)?.length ?? 0;
+
+    it('answers a page of the latest episodes as an HTML fragment, with last set on the last page', async () => {
+      const first = await widget({ widget: 'latest-episodes', page: 1 });
+      const last = await widget({ widget: 'latest-episodes', page: 3 });
+
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ success: true, theme: expect.any(String), last: false });
+      expect(itemsOf(first.body.theme)).toBe(WATCH_RULES.episodePageSize);
+      expect(first.body.theme).toContain(`href="/dizi/${hostile.slug}/2-sezon/2-bolum"`);
+      expect(first.body.theme).toContain(`src="/media/posters/${hostile.slug}.svg"`);
+      expect(first.body.theme).toContain('loading="lazy"');
+      expect(last.body).toEqual({ success: true, theme: expect.any(String), last: true });
+      expect(itemsOf(last.body.theme)).toBe(airedCount - 24);
+    });
+
+    it('answers an empty last page past the end', async () => {
+      const response = await widget({ widget: 'latest-episodes', page: 4 });
+
+      expect(response.body).toEqual({ success: true, theme: '', last: true });
+    });
+
+    it('escapes every catalog text', async () => {
+      const { theme } = (await widget({ widget: 'latest-episodes', page: 1 })).body;
+
+      expect(theme).toContain('Kızıl &lt;script&gt;alert(1)&lt;/script&gt; Vadi');
+      expect(theme).toContain('&lt;img src=x onerror=alert(1)&gt;');
+      expect(theme).not.toContain('<script>');
+      expect(theme).not.toContain('<img src=x');
+    });
+
+    it('reads JSON and multipart bodies alike, and a missing page as the first', async () => {
+      const form = await widget({ widget: 'latest-episodes', page: 2 });
+      const json = await request(sut.baseUrl).post('/widget/episode/load').send({ widget: 'latest-episodes', page: 2 });
+      const multipart = await request(sut.baseUrl).post('/widget/episode/load').field('widget', 'latest-episodes').field('page', '2');
+      const withoutPage = await widget({ widget: 'latest-episodes' });
+
+      expect(json.body).toEqual(form.body);
+      expect(multipart.body).toEqual(form.body);
+      expect(withoutPage.body).toEqual((await widget({ widget: 'latest-episodes', page: 1 })).body);
+    });
+
+    it.each<[string, Record<string, unknown>, string]>([
+      ['page zero', { widget: 'latest-episodes', page: 0 }, WATCH_MESSAGES.pageInvalid],
+      ['a negative page', { widget: 'latest-episodes', page: -3 }, WATCH_MESSAGES.pageInvalid],
+      ['a huge page', { widget: 'latest-episodes', page: '1e400' }, WATCH_MESSAGES.pageInvalid],
+      ['a page past the limit', { widget: 'latest-episodes', page: WATCH_RULES.maxPage + 1 }, WATCH_MESSAGES.pageInvalid],
+      ['a non-numeric page', { widget: 'latest-episodes', page: 'ikinci' }, WATCH_MESSAGES.pageInvalid],
+      ['a page list', { widget: 'latest-episodes', page: ['1', '2'] }, WATCH_MESSAGES.pageInvalid],
+      ['an unknown widget', { widget: 'son-yorumlar', page: 1 }, HOME_MESSAGES.widgetInvalid],
+      ['no widget', { page: 1 }, HOME_MESSAGES.widgetInvalid],
+      ['a widget list', { widget: ['latest-episodes'], page: 1 }, HOME_MESSAGES.widgetInvalid],
+      ['a hostile widget', { widget: "latest-episodes' OR '1'='1", page: 1 }, HOME_MESSAGES.widgetInvalid],
+    ])('refuses %s in Turkish and changes nothing', async (_case, fields, message) => {
+      const before = await counts();
+
+      // As JSON, so that lists and numbers arrive as such.
+      const response = await request(sut.baseUrl).post('/widget/episode/load').send(fields);
+
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ success: false, error: true, message });
+      expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('discover by channel', () => {
+    const discover = (filter: string) => request(sut.baseUrl).get('/api/discover').query({ filter });
+    const slugsOf = (titles: TitleCard[]) => titles.map((title) => title.slug).sort();
+
+    it('lists the titles of one channel', async () => {
+      const encoded = encodeDiscoverFilter({ channel: 'inci-tv' });
+      const response = await discover(encoded);
+
+      expect(response.status).toBe(200);
+      expect(response.body.filter).toBe(encoded);
+      expect(response.body.message).toBeUndefined();
+      expect(slugsOf(response.body.titles)).toEqual(films.filter((_, index) => index % 2 === 1).map((film) => film.slug).sort());
+    });
+
+    it('combines the channel with the other filters', async () => {
+      const response = await discover(encodeDiscoverFilter({ channel: 'zebra', year: { from: 2020 } }));
+
+      expect(slugsOf(response.body.titles)).toEqual([films[10]!.slug, films[12]!.slug].sort());
+    });
+
+    it('lists nothing for a channel without titles or an unknown one', async () => {
+      const empty = await discover(encodeDiscoverFilter({ channel: 'bos-kanal' }));
+      const unknown = await discover(encodeDiscoverFilter({ channel: 'boyle-bir-kanal-yok' }));
+
+      expect(empty.body).toMatchObject({ titles: [], hasMore: false });
+      expect(unknown.body).toMatchObject({ titles: [], hasMore: false });
+      expect(unknown.body.message).toBeUndefined();
+    });
+
+    it.each([
+      ['an injection attempt', `{"channel":"zebra' OR '1'='1"}`],
+      ['a path', '{"channel":"../../etc/passwd"}'],
+      ['capital letters', '{"channel":"Zebra"}'],
+      ['a number', '{"channel":7}'],
+      ['a list', '{"channel":["zebra"]}'],
+      ['a very long slug', JSON.stringify({ channel: 'a'.repeat(101) })],
+    ])('shows the unfiltered list with a Turkish message for %s, changing nothing', async (_case, json) => {
+      const before = await counts();
+
+      const response = await discover(base64Url(json));
+
+      expect(response.status).toBe(200);
+      expect(response.body.message).toBe(`${DISCOVER_MESSAGES.channelInvalid} ${DISCOVER_MESSAGES.showingUnfiltered}`);
+      expect(response.body.filter).toBe('W10=');
+      expect(response.body.titles).toHaveLength(16);
+      expect(await counts()).toEqual(before);
+    });
+  });
+});

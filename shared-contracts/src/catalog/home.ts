@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import type { TitleCard } from './api';
+import type { TitleKind } from './rules';
+import { legacyPageSchema } from './watch';
+
+/** Sizes of the home page's rows. The latest episodes come WATCH_RULES.episodePageSize to a page. */
+export const HOME_RULES = {
+  /** Films in the "En yeni filmler" carousel. */
+  newestFilmsCount: 12,
+} as const;
+
+/**
+ * The widgets `/widget/episode/load` can page (seed §7 `widget`): `latest-episodes` is the home
+ * page's newest aired episodes of the whole catalog.
+ */
+export const HOME_WIDGETS = ['latest-episodes'] as const;
+
+/** The home rows' Turkish texts that the server says. */
+export const HOME_MESSAGES = {
+  widgetInvalid: 'Geçersiz liste türü.',
+} as const;
+
+/** An aired episode in the home page's latest episodes list. */
+export interface LatestEpisode {
+  /** Its watch page. */
+  path: string;
+  titleName: string;
+  titleKind: TitleKind;
+  /** The title's poster. */
+  posterUrl: string;
+  /** Shown behind the age gate. */
+  adult: boolean;
+  season: number;
+  number: number;
+  name: string;
+  /** ISO time it aired. */
+  airAt: string;
+}
+
+/** A page of latest episodes (GET /api/episodes/latest?page=N), newest first. */
+export interface LatestEpisodesPage {
+  episodes: LatestEpisode[];
+  page: number;
+  /** False on the last page: the load-more control goes. */
+  hasMore: boolean;
+}
+
+/** A channel with at least one title, for the channels carousel and the discover filter. */
+export interface ChannelCard {
+  slug: string;
+  name: string;
+}
+
+/** GET /api/home: the home page's rows in one reply. */
+export interface HomeRows {
+  /** The first page of the latest episodes. */
+  latestEpisodes: LatestEpisodesPage;
+  /** Channels, in Turkish alphabetical order. */
+  channels: ChannelCard[];
+  /** The newest films by release year, for the films carousel. */
+  newestFilms: TitleCard[];
+}
+
+/** `/widget/episode/load`: which widget, and its page from 1. */
+export const widgetEpisodeLoadSchema = z.looseObject({
+  widget: z.enum(HOME_WIDGETS, { error: HOME_MESSAGES.widgetInvalid }),
+  page: legacyPageSchema,
+});
