@@ -208,9 +208,26 @@ describe('comments', () => {
       expect(response.body).toEqual({ statusCode: 400, message });
     });
 
-    it('keeps HTML and script as written, answering them as text for the client to show escaped', async () => {
+    it.each([
+      ['a script', '<script>alert("x")</script>'],
+      ['an image with a handler', 'Bak <img src=x onerror=alert(1)>'],
+      ['a formatting tag', '<b>kalın</b> yorum'],
+    ])('refuses %s in a comment, a reply and a legacy comment, and stores nothing', async (_case, text) => {
       const { agent } = await member();
-      const text = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+      const head = await postOnTitle(agent, { text: 'Düz metin' });
+
+      const asComment = await refused(() => postOnTitle(agent, { text }));
+      const asReply = await refused(() => postOnTitle(agent, { text, parentId: head.body.id }));
+      const legacy = await refused(() => agent.post('/add/comment').type('form').send({ type: 1, id: seriesId, comment: text }));
+
+      expect([asComment.status, asComment.body.message]).toEqual([400, M.markupNotAllowed]);
+      expect([asReply.status, asReply.body.message]).toEqual([400, M.markupNotAllowed]);
+      expect(legacy.body).toMatchObject({ success: false, message: M.markupNotAllowed });
+    });
+
+    it('keeps lone markup characters as written, answering them as text for the client to show escaped', async () => {
+      const { agent } = await member();
+      const text = 'a < b & "c" > d <3';
       const response = await postOnTitle(agent, { text });
       expect(response.body.text).toBe(text);
       expect((await db.query('SELECT text FROM comment WHERE id = $1', [response.body.id]))[0].text).toBe(text);
@@ -379,12 +396,14 @@ describe('comments', () => {
     it('stores a report with the reported text, once while it is open', async () => {
       const { agent } = await member();
       const comment = await postOnTitle(agent, { text: 'Sonunda ölüyor :skull:' });
-      const report = await other.post(`/api/comments/${comment.body.id}/reports`).send({ reason: 'other', description: '<b>spoiler</b> <script>x</script>' });
+      const hostile = await refused(() => other.post(`/api/comments/${comment.body.id}/reports`).send({ reason: 'other', description: '<b>spoiler</b> <script>x</script>' }));
+      expect([hostile.status, hostile.body.message]).toEqual([400, M.markupNotAllowed]);
+      const report = await other.post(`/api/comments/${comment.body.id}/reports`).send({ reason: 'other', description: 'Sonu "açık" ediyor & <3' });
 
       expect(report.status).toBe(201);
       expect(report.body).toEqual({ message: M.reportReceived });
       const rows = await db.query('SELECT reason, description, comment_text, status FROM comment_report WHERE comment_id = $1', [comment.body.id]);
-      expect(rows).toEqual([{ reason: 'other', description: '<b>spoiler</b> <script>x</script>', comment_text: 'Sonunda ölüyor :skull:', status: 'open' }]);
+      expect(rows).toEqual([{ reason: 'other', description: 'Sonu "açık" ediyor & <3', comment_text: 'Sonunda ölüyor :skull:', status: 'open' }]);
 
       const again = await refused(() => other.post(`/api/comments/${comment.body.id}/reports`).send({ reason: 'spoiler' }));
       expect([again.status, again.body.message]).toEqual([409, M.reportDuplicate]);
@@ -556,10 +575,10 @@ describe('comments', () => {
 
     it('/add/comment writes from a form, a multipart or a JSON body and answers the comment’s escaped HTML', async () => {
       const { agent } = await member();
-      const form = await agent.post('/add/comment').type('form').send({ type: 2, id: episodeId, comment: '<b>kalın</b> 😂', spoiler: 1 });
+      const form = await agent.post('/add/comment').type('form').send({ type: 2, id: episodeId, comment: 'a<b & "c" 😂', spoiler: 1 });
       expect(form.body).toMatchObject({ success: true, id: expect.any(Number), message: M.commentAdded });
-      expect(form.body.data).toContain('&lt;b&gt;kalın&lt;/b&gt; 😂');
-      expect(form.body.data).not.toContain('<b>');
+      expect(form.body.data).toContain('a&lt;b &amp; &quot;c&quot; 😂');
+      expect(form.body.data).not.toContain('a<b');
       expect(form.body.data).toContain('comment__body--spoiler');
       const multipart = await agent.post('/add/comment').field('type', '3').field('id', String(filmId)).field('comment', 'Film yorumu');
       expect(multipart.body.success).toBe(true);
@@ -569,7 +588,7 @@ describe('comments', () => {
         [form.body.id, multipart.body.id, json.body.id],
       ])) as unknown[];
       expect(rows).toEqual([
-        { title_id: seriesId, episode_id: episodeId, text: '<b>kalın</b> :joy:', spoiler: true },
+        { title_id: seriesId, episode_id: episodeId, text: 'a<b & "c" :joy:', spoiler: true },
         { title_id: filmId, episode_id: null, text: 'Film yorumu', spoiler: false },
         { title_id: seriesId, episode_id: null, text: 'JSON ile', spoiler: false },
       ]);
@@ -592,10 +611,10 @@ describe('comments', () => {
     it('/set/comment/reply answers a comment on the page it names, or on its own page without one', async () => {
       const [{ agent: asker }, { agent: answerer }] = await Promise.all([member(), member()]);
       const head = (await asker.post('/add/comment').type('form').send({ type: 2, id: episodeId, comment: 'Soru' })).body;
-      const reply = await answerer.post('/set/comment/reply').type('form').send({ id: head.id, message: 'Cevap <i>!</i>', episode: episodeId });
+      const reply = await answerer.post('/set/comment/reply').type('form').send({ id: head.id, message: 'Cevap <3 & "!"', episode: episodeId });
       expect(reply.body).toMatchObject({ success: true, id: expect.any(Number), message: M.replyAdded });
       expect(reply.body.reply).toContain(`data-parent="${head.id}"`);
-      expect(reply.body.reply).toContain('Cevap &lt;i&gt;!&lt;/i&gt;');
+      expect(reply.body.reply).toContain('Cevap &lt;3 &amp; &quot;!&quot;');
       const withoutPage = await answerer.post('/set/comment/reply').type('form').send({ id: head.id, message: 'Sayfasız', episode: 0 });
       expect(withoutPage.body.success).toBe(true);
 
@@ -612,12 +631,12 @@ describe('comments', () => {
 
     it('/get/more/comment answers pages of escaped HTML and, at the end, the seed’s text', async () => {
       const { agent } = await member();
-      const first = (await agent.post('/add/comment').type('form').send({ type: 3, id: filmId, comment: '<script>alert(1)</script>' })).body;
+      const first = (await agent.post('/add/comment').type('form').send({ type: 3, id: filmId, comment: 'x<script & "y"' })).body;
       const page = await visitorAgent(sut.baseUrl).post('/get/more/comment').type('form').send({ type: 3, id: filmId, page: 1 });
       expect(page.body.success).toBe(true);
       expect(page.body.theme).toContain(`id="yorum-${first.id}"`);
-      expect(page.body.theme).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(page.body.theme).not.toContain('<script>');
+      expect(page.body.theme).toContain('x&lt;script &amp; &quot;y&quot;');
+      expect(page.body.theme).not.toContain('<script');
 
       const end = await visitorAgent(sut.baseUrl).post('/get/more/comment').type('form').send({ type: 3, id: filmId, page: 2 });
       expect(end.body).toEqual({ success: false, theme: '', message: 'Listelenecek yorum kalmadı !' });

@@ -8,6 +8,7 @@ import { COMMENT_RULES } from './rules';
  */
 export const COMMENT_MESSAGES = {
   textRequired: 'Lütfen yorumunuzu yazınız.',
+  markupNotAllowed: 'HTML etiketi ve betik kullanılamaz; lütfen düz metin yazınız.',
   textTooLong: `Yorum en fazla ${COMMENT_RULES.maxLength} karakter uzunluğunda olabilir.`,
   /** Seed §5: the counter at the limit. */
   limitReached: MESSAGES.commentLimitReached,

@@ -25,9 +25,16 @@ describe('comment schemas', () => {
     }
   });
 
-  it('keep markup as written, unify line breaks and drop control characters', () => {
-    const parsed = createCommentBodySchema.parse({ text: '  <script>alert(1)</script>\r\nikinci\u0007 satır \u202Eters ' });
-    expect(parsed.text).toBe('<script>alert(1)</script>\nikinci satır ters');
+  it('keep lone markup characters as written, unify line breaks and drop control characters', () => {
+    const parsed = createCommentBodySchema.parse({ text: '  a < b & "c" <3\r\nikinci\u0007 satır \u202Eters ' });
+    expect(parsed.text).toBe('a < b & "c" <3\nikinci satır ters');
+  });
+
+  it('refuse HTML tags, scripts and comments in a comment and in a report description', () => {
+    for (const text of ['<script>alert(1)</script>', 'kalın <b>yazı</b>', '<img src=x onerror=alert(1)>', 'gizli <!-- not -->', '</div>']) {
+      expect(firstMessage(createCommentBodySchema.safeParse({ text }))).toBe(M.markupNotAllowed);
+      expect(firstMessage(reportCommentBodySchema.safeParse({ reason: 'other', description: text }))).toBe(M.markupNotAllowed);
+    }
   });
 
   it('read the spoiler flag as a boolean or the legacy 1/0 and refuse anything else', () => {
@@ -64,7 +71,7 @@ describe('comment schemas', () => {
     expect(firstMessage(reportCommentBodySchema.safeParse({ reason: 'other', description: '  ' }))).toBe(M.descriptionRequired);
     expect(firstMessage(reportCommentBodySchema.safeParse({ reason: 'kötü' }))).toBe(M.reasonInvalid);
     expect(firstMessage(reportCommentBodySchema.safeParse({ reason: 'spam', description: 'x'.repeat(501) }))).toBe(M.descriptionTooLong);
-    expect(legacyReportSchema.parse({ id: '4', value: 'other', desc: '<i>neden</i>' })).toEqual({ id: 4, reason: 'other', description: '<i>neden</i>' });
+    expect(legacyReportSchema.parse({ id: '4', value: 'other', desc: 'neden <3' })).toEqual({ id: 4, reason: 'other', description: 'neden <3' });
     expect(firstMessage(legacyReportSchema.safeParse({ id: 4, value: 'spam', type: 'episode' }))).toBe(M.reportSubjectInvalid);
   });
 });

@@ -28,13 +28,23 @@ export function cleanTypedText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, '').trim();
 }
 
-/** Typed text of at most `max` characters as the counter counts them (`commentLength`). */
+/**
+ * An HTML tag, comment or doctype (`<b>`, `</script>`, `<img …>`, `<!-- -->`). Such markup is
+ * refused; a lone `<` or `&` ("a < b", "<3") is ordinary text, stored as written and shown escaped.
+ */
+const MARKUP = /<[/!?]?[a-zA-Z!-][^<>]*>/;
+
+/** Whether `value` holds no HTML markup (see MARKUP). */
+export const isPlainText = (value: string): boolean => !MARKUP.test(value);
+
+/** Typed text of at most `max` characters as the counter counts them (`commentLength`), without markup. */
 const typedText = (required: string, tooLong: string, max: number) =>
   z
     .string({ error: required })
     .transform(cleanTypedText)
     .refine((value) => VISIBLE.test(value), { error: required })
-    .refine((value) => commentLength(value) <= max, { error: tooLong });
+    .refine((value) => commentLength(value) <= max, { error: tooLong })
+    .refine(isPlainText, { error: M.markupNotAllowed });
 
 /**
  * A comment's text: required, at most COMMENT_RULES.maxLength characters as the person sees them,
@@ -110,7 +120,8 @@ const reportDescriptionSchema = z.preprocess(
   z
     .string({ error: M.descriptionRequired })
     .transform(cleanTypedText)
-    .refine((value) => commentLength(value) <= R.reportDescriptionMaxLength, { error: M.descriptionTooLong }),
+    .refine((value) => commentLength(value) <= R.reportDescriptionMaxLength, { error: M.descriptionTooLong })
+    .refine(isPlainText, { error: M.markupNotAllowed }),
 );
 
 const reportReasonSchema = z.enum(COMMENT_REPORT_REASONS, { error: M.reasonInvalid });

@@ -10,6 +10,8 @@ function renderComposer(onSend: (text: string, spoiler: boolean) => Promise<void
   };
 }
 
+const counterText = () => screen.getByText(/karakter kaldı|Maksimum/).textContent;
+
 describe('CommentComposer', () => {
   it('counts down what is left, an emoji or a short code counting as one, and reads the seed’s text at the limit', () => {
     const { field, counter } = renderComposer(jest.fn());
@@ -37,6 +39,21 @@ describe('CommentComposer', () => {
     fireEvent.submit(field.closest('form')!);
 
     expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('says HTML is not allowed and sends nothing while the text holds a tag', () => {
+    const onSend = jest.fn();
+    const { field, send } = renderComposer(onSend);
+
+    fireEvent.change(field, { target: { value: 'Bak <script>alert(1)</script>' } });
+    expect(screen.getByText('HTML etiketi ve betik kullanılamaz; lütfen düz metin yazınız.')).toBeTruthy();
+    expect(send.disabled).toBe(true);
+    fireEvent.submit(field.closest('form')!);
+    expect(onSend).not.toHaveBeenCalled();
+
+    fireEvent.change(field, { target: { value: 'a < b & <3' } });
+    expect(counterText()).toBe('490 karakter kaldı');
+    expect(send.disabled).toBe(false);
   });
 
   it('sends the text and spoiler flag, stays disabled while sending, and empties after it was sent', async () => {

@@ -1,4 +1,4 @@
-import { cleanTypedText, COMMENT_MESSAGES, COMMENT_RULES, commentLength, commentTextSchema } from '@seyirlik/shared-contracts';
+import { cleanTypedText, COMMENT_MESSAGES, COMMENT_RULES, commentLength, commentTextSchema, isPlainText } from '@seyirlik/shared-contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmojiPicker } from './EmojiPicker';
@@ -27,6 +27,8 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
   const counterId = useId();
   const remaining = COMMENT_RULES.maxLength - commentLength(cleanTypedText(text));
   const sendable = commentTextSchema.safeParse(text).success;
+  // Markup is refused by the shared rule; say so while the person types rather than at send.
+  const markup = !isPlainText(text);
 
   const insertEmoji = (emoji: string) => {
     const element = field.current;
@@ -68,8 +70,8 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
       />
       <div className="comment-composer__bar">
         <EmojiPicker onPick={insertEmoji} disabled={pending} />
-        <p id={counterId} className={remaining <= 0 ? 'comment-composer__counter comment-composer__counter--full' : 'comment-composer__counter'} aria-live="polite">
-          {remaining > 0 ? COMMENT_TEXT.remaining(remaining) : COMMENT_MESSAGES.limitReached}
+        <p id={counterId} className={remaining <= 0 || markup ? 'comment-composer__counter comment-composer__counter--full' : 'comment-composer__counter'} aria-live="polite">
+          {markup ? COMMENT_MESSAGES.markupNotAllowed : remaining > 0 ? COMMENT_TEXT.remaining(remaining) : COMMENT_MESSAGES.limitReached}
         </p>
         <label className="comment-composer__spoiler">
           <input type="checkbox" checked={spoiler} onChange={(event) => setSpoiler(event.target.checked)} />

@@ -98,14 +98,14 @@ describe('CommentsSection', () => {
       get(
         `/api/episodes/${EPISODE_ID}/comments`,
         episodePage([
-          buildThread(9, { text: 'Final :fire: <b>kalın</b>', episode: EPISODE }, [buildComment(10, { parentId: 9, text: 'Katılıyorum :+1:', episode: EPISODE })]),
+          buildThread(9, { text: 'Final :fire: a<b & "c"', episode: EPISODE }, [buildComment(10, { parentId: 9, text: 'Katılıyorum :+1:', episode: EPISODE })]),
           buildThread(8, { text: 'Katil bahçıvan', spoiler: true, episode: EPISODE }),
         ]),
       ),
     );
     renderSection(ON_EPISODE);
 
-    expect(await screen.findByText('Final 🔥 <b>kalın</b>')).toBeTruthy();
+    expect(await screen.findByText('Final 🔥 a<b & "c"')).toBeTruthy();
     expect(screen.getByText('Katılıyorum 👍')).toBeTruthy();
     expect(screen.queryByText('Katil bahçıvan')).toBeNull();
     expect(screen.getByText('2 yorum')).toBeTruthy();
@@ -213,9 +213,14 @@ describe('CommentsSection', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Açıklama'), { target: { value: '<i>Reklam</i> yapıyor' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Bildir' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('HTML etiketi ve betik kullanılamaz; lütfen düz metin yazınız.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    fireEvent.change(within(dialog).getByLabelText('Açıklama'), { target: { value: 'Reklam & "spam" yapıyor' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Bildir' }));
 
     expect(await screen.findByText('Bildiriminiz alındı, teşekkür ederiz.')).toBeTruthy();
-    expect(sentTo(fetchMock, 'POST', '/api/comments/9/reports')).toEqual({ reason: 'other', description: '<i>Reklam</i> yapıyor' });
+    expect(sentTo(fetchMock, 'POST', '/api/comments/9/reports')).toEqual({ reason: 'other', description: 'Reklam & "spam" yapıyor' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
