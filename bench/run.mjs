@@ -5,19 +5,25 @@
 // numbers stay comparable across machines. Then loads the catalog at scale (the demo catalog
 // multiplied to 20,000 titles and 1,000,000 episodes) and measures its reads (the home page's
 // calls, title pages, search) against the p99 target, with the search plan. Last, measures the
-// client's initial bundle against its budget. Informational only: exits non-zero when something
+// client's initial bundle against its budget. Then the watch-together chat (lib/chat-section.mjs):
+// latency through two app processes against a bare Socket.IO baseline, and the CPU of legacy
+// pollers versus push. Informational only: exits non-zero when something
 // could not run, never because of a number.
 //
 // Environment: BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (500000, per
 // measurement), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres, where the
 // throw-away database is created), REDIS_URL (set: the app runs in scaled mode),
-// BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100).
+// BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100),
+// BENCH_CHAT_SECONDS (20; the chat uses REDIS_URL or redis://127.0.0.1:6379).
+// Arguments name the sections to run (all by default): http (the HTTP load and the catalog), chat,
+// bundle; e.g. `npm run bench -- chat`.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
 import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection } from './lib/catalog-section.mjs';
+import { chatProblems, chatSummaryLines, printChatResults, runChatSection } from './lib/chat-section.mjs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
 import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
@@ -68,7 +74,17 @@ function readSettings(env) {
       episodes: positiveNumber(env, 'BENCH_CATALOG_EPISODES', 1_000_000, { integer: true }),
       concurrency: positiveNumber(env, 'BENCH_CATALOG_CONCURRENCY', 100, { integer: true }),
     },
+    chatSeconds: positiveNumber(env, 'BENCH_CHAT_SECONDS', 20),
   };
+}
+
+const SECTIONS = ['http', 'chat', 'bundle'];
+
+/** The sections named on the command line, or all of them. */
+function readSections(args) {
+  const unknown = args.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length > 0) throw new Error(`unknown section(s) ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}`);
+  return args.length === 0 ? SECTIONS : args;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -269,7 +285,7 @@ function printLoadTable(results) {
   for (const line of loadTableLines(results)) console.log(line);
 }
 
-function printSummary({ settings, results, catalog, bundle, database, problems }) {
+function printSummary({ settings, results, catalog, chat, bundle, database, problems }) {
   const lines = [['mode', modeLabel(settings)]];
   for (const scenario of SCENARIOS) {
     const ratio = ratios(results, scenario);
@@ -279,6 +295,7 @@ function printSummary({ settings, results, catalog, bundle, database, problems }
     lines.push([scenario.name, text]);
   }
   lines.push(...(catalog ? catalogSummaryLines(catalog) : [['catalog', 'not measured']]));
+  lines.push(...(chat ? chatSummaryLines(chat) : [['chat', 'not measured']]));
   lines.push(
     ['machine', `load average ${loadAverage()} at the end (other work on the machine slows every number)`],
     ['initial JS', bundle ? `${formatKb(bundle.js.gzipBytes)} gzipped / ${formatKb(JS_BUDGET_BYTES)} budget: ${budgetVerdict(bundle)}` : 'not measured'],
@@ -296,6 +313,7 @@ function printSummary({ settings, results, catalog, bundle, database, problems }
 
 async function main() {
   const settings = readSettings(process.env);
+  const sections = readSections(process.argv.slice(2));
   const cleanup = new Cleanup();
   const abort = new AbortController();
   installSignalHandlers(cleanup, abort);
@@ -304,36 +322,51 @@ async function main() {
   const problems = [];
   let results = [];
   let catalog = null;
+  let chat = null;
   const databaseState = { name: null, dropped: false };
+  if (!existsSync(SERVER_ENTRY)) problems.push(`${SERVER_ENTRY} not found: build first (npm run build)`);
   try {
-    if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} not found: build first (npm run build)`);
-    console.log(heading('Starting the server and the baseline'));
-    const database = await createDatabase(settings, cleanup, databaseState);
-    const targets = await startTargets(settings, database, cleanup);
-    console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
-    results = await runScenarios(SCENARIOS, targets, settings, abort.signal);
-    for (const result of results) {
-      if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
+    if (problems.length === 0 && sections.includes('http')) {
+      console.log(heading('Starting the server and the baseline'));
+      const database = await createDatabase(settings, cleanup, databaseState);
+      const targets = await startTargets(settings, database, cleanup);
+      console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
+      results = await runScenarios(SCENARIOS, targets, settings, abort.signal);
+      for (const result of results) {
+        if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
+      }
+      catalog = await runCatalog(settings, database, targets[0], cleanup, abort.signal);
+      problems.push(...catalogProblems(catalog));
     }
-    catalog = await runCatalog(settings, database, targets[0], cleanup, abort.signal);
-    problems.push(...catalogProblems(catalog));
   } catch (error) {
     problems.push(error.message);
+  }
+  // Last: its four processes would skew the HTTP numbers. It runs even when the HTTP section failed.
+  try {
+    if (existsSync(SERVER_ENTRY) && sections.includes('chat')) {
+      chat = await runChatSection({ root: ROOT, settings, cleanup, signal: abort.signal });
+      problems.push(...chatProblems(chat));
+    }
+  } catch (error) {
+    problems.push(`chat: ${error.message}`);
   } finally {
     problems.push(...(await cleanup.run()));
   }
   if (results.length > 0) printLoadTable(results);
   if (catalog) printCatalogResults(catalog);
+  if (chat) printChatResults(chat);
 
   let bundle = null;
-  try {
-    bundle = measureInitialBundle(CLIENT_DIST);
-    printBundle(bundle);
-  } catch (error) {
-    problems.push(`client bundle: ${error.message}`);
+  if (sections.includes('bundle')) {
+    try {
+      bundle = measureInitialBundle(CLIENT_DIST);
+      printBundle(bundle);
+    } catch (error) {
+      problems.push(`client bundle: ${error.message}`);
+    }
   }
 
-  printSummary({ settings, results, catalog, bundle, database: databaseState, problems });
+  printSummary({ settings, results, catalog, chat, bundle, database: databaseState, problems });
   // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
   process.exit(problems.length > 0 ? 1 : 0);
 }

@@ -27,7 +27,8 @@ export function freePort() {
  * tables) but its last lines are kept, to explain a failed start.
  */
 export function startNode(name, script, { cwd, env }) {
-  const child = spawn(process.execPath, [script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Measured as deployed (the Dockerfile sets production): libraries skip their development checks.
+  const child = spawn(process.execPath, [script], { cwd, env: { NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail = [];
   let lines = 0;
   const keep = (chunk) => {

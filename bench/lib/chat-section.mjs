@@ -1,0 +1,414 @@
+// The watch-together chat section of the bench (issue #6): two app processes on one Redis and a
+// throw-away database, against two bare Socket.IO processes with the same Redis adapter, in the
+// same run and under the same load shape: 1,000 sockets in 50 rooms spread over both processes,
+// 100 messages a second through `add_chat` spread over members and processes. Reports the
+// send-to-receive latency of every receiving socket next to the baseline's. Then the servers' CPU
+// for the same 1,000 clients as legacy `get_chat` pollers (one poll per 5 s) versus on push.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { importDemoCatalog } from './catalog-data.mjs';
+import {
+  appSend,
+  bareSend,
+  chatClients,
+  closeSockets,
+  connectClients,
+  createRooms,
+  percentile,
+  registerMembers,
+  roomPlan,
+  sendSteadily,
+  startPollers,
+} from './chat-load.mjs';
+import { cpuSeconds } from './cpu.mjs';
+import { createBenchDatabase } from './database.mjs';
+import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
+import { freePort, startNode, waitForHealthy } from './processes.mjs';
+import { deleteKeysWithPrefix } from './redis.mjs';
+
+const LOAD = {
+  processes: 2,
+  rooms: 50,
+  /** 100 members × 5 rooms each × one socket per process = 1,000 sockets, 20 per room. */
+  members: 100,
+  membersPerRoom: 10,
+  ratePerSecond: 100,
+  warmupMs: 2_000,
+  /** Time for the last messages to arrive before the counting stops. */
+  drainMs: 2_000,
+  pollIntervalMs: 5_000,
+  sendsOnlyMs: 10_000,
+};
+const P99_TARGET_MS = 50;
+const BASELINE_RATIO_TARGET = 2;
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const START_TIMEOUT_MS = 60_000;
+
+/** CPU seconds of the processes, summed; null where /proc cannot tell. */
+function totalCpu(handles) {
+  const values = handles.map((handle) => cpuSeconds(handle.child.pid));
+  return values.includes(null) ? null : values.reduce((sum, value) => sum + value, 0);
+}
+
+/** Runs `work` and answers its result with the processes' CPU in ms per second of wall time. */
+async function withCpu(handles, work) {
+  const cpuBefore = totalCpu(handles);
+  const started = performance.now();
+  const result = await work();
+  const cpuAfter = totalCpu(handles);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuMsPerSecond = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / seconds;
+  return { result, cpuMsPerSecond };
+}
+
+/** Starts `count` processes of `script` on ports of their own, one after the other (the first migrates). */
+async function startProcesses({ name, script, count, env, cleanup, root }) {
+  const started = [];
+  for (let index = 0; index < count; index += 1) {
+    const port = await freePort();
+    const handle = startNode(`${name} ${index + 1}`, script, {
+      cwd: root,
+      env: { ...process.env, ...env, PORT: String(port) },
+    });
+    cleanup.addChild(handle);
+    await waitForHealthy(handle, port, { timeoutMs: START_TIMEOUT_MS });
+    started.push({ handle, url: `http://127.0.0.1:${port}` });
+  }
+  return started;
+}
+
+async function firstAiredEpisode(databaseUrl) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT id FROM episode WHERE air_at <= now() ORDER BY id LIMIT 1');
+    if (rows.length === 0) throw new Error('the demo catalog has no aired episode to open rooms on');
+    return rows[0].id;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * One push measurement: sockets connected and joined, then sends at the steady rate (the warm-up's
+ * latencies are not kept), every receipt timed. Answers the latencies and counters, and the
+ * servers' CPU over the measured window.
+ */
+async function measurePush({ clients, targets, send, seconds, signal }) {
+  const urls = targets.map((target) => target.url);
+  let sentAt = new Map();
+  let latencies = [];
+  const sockets = await connectClients(clients, urls, (message) => {
+    const at = sentAt.get(message.text);
+    if (at !== undefined) latencies.push(performance.now() - at);
+  });
+  try {
+    await sendSteadily({
+      clients,
+      rate: LOAD.ratePerSecond,
+      durationMs: LOAD.warmupMs,
+      send,
+      sentAt,
+      signal,
+    });
+    await sleep(LOAD.drainMs);
+    sentAt = new Map();
+    latencies = [];
+    const { result: outcome, cpuMsPerSecond } = await withCpu(
+      targets.map((target) => target.handle),
+      () =>
+        sendSteadily({
+          clients,
+          rate: LOAD.ratePerSecond,
+          durationMs: seconds * 1000,
+          send,
+          sentAt,
+          signal,
+        }),
+    );
+    await sleep(LOAD.drainMs);
+    const socketsPerRoom = clients.length / LOAD.rooms;
+    const sorted = latencies.sort((a, b) => a - b);
+    return {
+      ...outcome,
+      expected: outcome.sent * socketsPerRoom,
+      received: sorted.length,
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      max: sorted.at(-1),
+      answerP50: percentile(outcome.answers, 0.5),
+      answerP99: percentile(outcome.answers, 0.99),
+      cpuMsPerSecond,
+    };
+  } finally {
+    closeSockets(sockets);
+  }
+}
+
+/** The app's CPU with the same sends and the clients as legacy pollers instead of sockets. */
+async function measurePolling({ clients, app, seconds, signal }) {
+  const urls = app.map((target) => target.url);
+  const handles = app.map((target) => target.handle);
+  const pollers = startPollers(clients, urls, LOAD.pollIntervalMs);
+  try {
+    // The first round (each poller's first call) reads the rooms' history: measured after it.
+    const sending = sendSteadily({
+      clients,
+      rate: LOAD.ratePerSecond,
+      durationMs: LOAD.pollIntervalMs + seconds * 1000,
+      send: appSend(urls),
+      sentAt: new Map(),
+      signal,
+    });
+    await sleep(LOAD.pollIntervalMs);
+    const pollsBefore = pollers.stats.polls;
+    const skippedBefore = pollers.stats.skipped;
+    const { cpuMsPerSecond } = await withCpu(handles, () => sleep(seconds * 1000));
+    const polls = pollers.stats.polls - pollsBefore;
+    const skipped = pollers.stats.skipped - skippedBefore;
+    pollers.stop();
+    const sends = await sending;
+    return {
+      cpuMsPerSecond,
+      pollsPerSecond: polls / seconds,
+      skippedPerSecond: skipped / seconds,
+      ...pollers.stats,
+      sends,
+    };
+  } finally {
+    pollers.stop();
+  }
+}
+
+/**
+ * Runs the whole section; `cleanup.add` / `cleanup.addChild` take what must be released.
+ * Answers the measurements, or throws when something could not run.
+ */
+export async function runChatSection({ root, settings, cleanup, signal }) {
+  const seconds = settings.chatSeconds;
+  const redisUrl = settings.redisUrl || DEFAULT_REDIS_URL;
+  const sockets = LOAD.rooms * LOAD.membersPerRoom * LOAD.processes;
+  console.log(
+    heading(
+      `Watch-together chat: ${sockets} sockets in ${LOAD.rooms} rooms on ${LOAD.processes} processes, ${LOAD.ratePerSecond} add_chat/s`,
+    ),
+  );
+
+  const database = await createBenchDatabase(settings.adminDatabaseUrl);
+  cleanup.add(`drop database ${database.name}`, () => database.drop());
+  const dataDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-chat-'));
+  cleanup.add(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
+  const prefix = database.name;
+  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteKeysWithPrefix(redisUrl, prefix));
+
+  const app = await startProcesses({
+    name: 'chat server',
+    script: join(root, 'server', 'dist', 'main.js'),
+    count: LOAD.processes,
+    root,
+    cleanup,
+    // TRUST_PROXY: registrations come from one machine, each member with an address of its own.
+    env: {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'true',
+    },
+  });
+  const bare = await startProcesses({
+    name: 'chat baseline',
+    script: join(root, 'bench', 'lib', 'chat-bare-server.mjs'),
+    count: LOAD.processes,
+    root,
+    cleanup,
+    env: { REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}-bare` },
+  });
+  console.log(`  app on ${app.map((target) => target.url).join(', ')}; baseline on ${bare.map((target) => target.url).join(', ')}`);
+
+  const setupStarted = performance.now();
+  const workDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-chat-catalog-'));
+  cleanup.add(`remove ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
+  await importDemoCatalog({ root, databaseUrl: database.url, workDir });
+  const episodeId = await firstAiredEpisode(database.url);
+  const members = await registerMembers(app[0].url, LOAD.members);
+  const plan = roomPlan(LOAD);
+  const codes = await createRooms(app[0].url, plan, members, episodeId);
+  const clients = chatClients(plan, codes, members, LOAD.processes);
+  console.log(
+    `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: demo catalog, ${LOAD.members} members registered over HTTP, ${LOAD.rooms} rooms of ${LOAD.membersPerRoom} members, ${clients.length} clients`,
+  );
+
+  const appPush = await measurePush({
+    clients,
+    targets: app,
+    send: appSend(app.map((target) => target.url)),
+    seconds,
+    signal,
+  });
+  console.log(`  app push: ${progress(appPush)}`);
+  const barePush = await measurePush({
+    clients,
+    targets: bare,
+    send: bareSend(bare.map((target) => target.url)),
+    seconds,
+    signal,
+  });
+  console.log(`  baseline push: ${progress(barePush)}`);
+  const polling = await measurePolling({ clients, app, seconds, signal });
+  console.log(
+    `  legacy polling: ${polling.pollsPerSecond.toFixed(1)} get_chat/s answered, ${polling.skippedPerSecond.toFixed(1)}/s skipped (previous call still open), app CPU ${formatCpu(polling.cpuMsPerSecond)} ms/s`,
+  );
+  const sendsOnly = await withCpu(
+    app.map((target) => target.handle),
+    () =>
+      sendSteadily({
+        clients,
+        rate: LOAD.ratePerSecond,
+        durationMs: LOAD.sendsOnlyMs,
+        send: appSend(app.map((target) => target.url)),
+        sentAt: new Map(),
+        signal,
+      }),
+  );
+  console.log(`  sends only: app CPU ${formatCpu(sendsOnly.cpuMsPerSecond)} ms/s`);
+  return {
+    seconds,
+    clients: clients.length,
+    appPush,
+    barePush,
+    polling,
+    sendsOnly,
+  };
+}
+
+const progress = (push) =>
+  `${formatRate(push.received)} of ${formatRate(push.expected)} receipts, p50 ${formatMs(push.p50)} ms, p99 ${formatMs(push.p99)} ms, ` +
+  `reply p50 ${formatMs(push.answerP50)} ms, server CPU ${formatCpu(push.cpuMsPerSecond)} ms/s`;
+
+/** Problems to report: sends or polls that failed, messages that never arrived. */
+export function chatProblems(section) {
+  const problems = [];
+  for (const [label, push] of [
+    ['app', section.appPush],
+    ['baseline', section.barePush],
+  ]) {
+    if (push.errors > 0) problems.push(`chat ${label}: ${push.errors} sends failed (first: ${push.firstError})`);
+    if (push.unanswered > 0) problems.push(`chat ${label}: ${push.unanswered} sends unanswered`);
+    if (push.received < push.expected)
+      problems.push(`chat ${label}: ${push.expected - push.received} of ${push.expected} receipts missing`);
+  }
+  if (section.polling.errors > 0)
+    problems.push(`chat polling: ${section.polling.errors} get_chat calls failed (first: ${section.polling.firstError})`);
+  if (section.polling.sends.errors > 0)
+    problems.push(`chat polling: ${section.polling.sends.errors} sends failed (first: ${section.polling.sends.firstError})`);
+  if (section.sendsOnly.result.errors > 0)
+    problems.push(`chat sends only: ${section.sendsOnly.result.errors} sends failed (first: ${section.sendsOnly.result.firstError})`);
+  return problems;
+}
+
+const ratio = (section) => section.appPush.p99 / section.barePush.p99;
+const meetsP99 = (section) => section.appPush.p99 < P99_TARGET_MS;
+const meetsRatio = (section) => ratio(section) <= BASELINE_RATIO_TARGET;
+const perThousand = (section, cpuMsPerSecond) => (cpuMsPerSecond === null ? null : (cpuMsPerSecond * 1000) / section.clients);
+const formatCpu = (value) => (value === null || value === undefined ? '-' : formatMs(value));
+
+export function printChatResults(section) {
+  console.log(
+    heading(
+      `Chat send-to-receive latency, ${section.seconds} s at ${LOAD.ratePerSecond} msg/s (app vs bare Socket.IO + Redis adapter, same run)`,
+    ),
+  );
+  const columns = [
+    { title: 'target' },
+    { title: 'sent', align: 'right' },
+    { title: 'failed', align: 'right' },
+    { title: 'receipts', align: 'right' },
+    { title: 'expected', align: 'right' },
+    { title: 'p50 ms', align: 'right' },
+    { title: 'p99 ms', align: 'right' },
+    { title: 'max ms', align: 'right' },
+    { title: 'reply p50/p99 ms', align: 'right' },
+    { title: 'server CPU ms/s', align: 'right' },
+  ];
+  const row = (name, push) => [
+    name,
+    formatRate(push.sent),
+    formatRate(push.errors),
+    formatRate(push.received),
+    formatRate(push.expected),
+    formatMs(push.p50),
+    formatMs(push.p99),
+    formatMs(push.max),
+    `${formatMs(push.answerP50)} / ${formatMs(push.answerP99)}`,
+    formatCpu(push.cpuMsPerSecond),
+  ];
+  for (const line of table(columns, [row('app (add_chat)', section.appPush), row('baseline (POST /send)', section.barePush)]))
+    console.log(line);
+  console.log(
+    `p99 ${formatMs(section.appPush.p99)} ms < ${P99_TARGET_MS} ms: ${meetsP99(section) ? 'yes' : 'NO'}; ` +
+      `${formatRatio(ratio(section))} the baseline's p99 (target ≤ ${BASELINE_RATIO_TARGET}x): ${meetsRatio(section) ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    "(latency: from just before the send request to each receiving socket's chat.messageCreated, in the one load process that holds every socket; " +
+      'reply: from the send to its HTTP answer; ' +
+      `${LOAD.members} members each hold ${section.clients / LOAD.members} sockets (${section.clients / LOAD.members / LOAD.processes} rooms × ${LOAD.processes} processes); the sender rotates over every (member, room, process))`,
+  );
+
+  console.log(heading(`Chat server CPU (both app processes), ${section.clients} clients, ${LOAD.ratePerSecond} add_chat/s in each case`));
+  const cpuColumns = [
+    { title: 'clients' },
+    { title: 'server CPU ms/s', align: 'right' },
+    { title: 'per 1,000 clients', align: 'right' },
+    { title: 'minus the sends alone', align: 'right' },
+    { title: 'note' },
+  ];
+  const sendsOnly = section.sendsOnly.cpuMsPerSecond;
+  const delivery = (value) => (value === null || sendsOnly === null ? null : perThousand(section, value - sendsOnly));
+  const cpuRows = [
+    [
+      'on push (sockets)',
+      formatCpu(section.appPush.cpuMsPerSecond),
+      formatCpu(perThousand(section, section.appPush.cpuMsPerSecond)),
+      formatCpu(delivery(section.appPush.cpuMsPerSecond)),
+      `${formatRate(section.appPush.received / section.seconds)} pushes/s`,
+    ],
+    [
+      'legacy pollers (get_chat / 5 s)',
+      formatCpu(section.polling.cpuMsPerSecond),
+      formatCpu(perThousand(section, section.polling.cpuMsPerSecond)),
+      formatCpu(delivery(section.polling.cpuMsPerSecond)),
+      `${section.polling.pollsPerSecond.toFixed(1)} polls/s`,
+    ],
+    ['nobody listening (sends only)', formatCpu(sendsOnly), '-', '-', `${LOAD.sendsOnlyMs / 1000} s`],
+  ];
+  for (const line of table(cpuColumns, cpuRows)) console.log(line);
+  const pushDelivery = delivery(section.appPush.cpuMsPerSecond);
+  const pollDelivery = delivery(section.polling.cpuMsPerSecond);
+  if (pushDelivery !== null && pollDelivery !== null && pushDelivery > 0) {
+    console.log(
+      `delivering to 1,000 pollers costs ${formatRatio(pollDelivery / pushDelivery)} the CPU of pushing to 1,000 sockets (sends' own cost removed)`,
+    );
+  }
+  console.log('(CPU of the two app processes from /proc; PostgreSQL and Redis not included)');
+}
+
+/** Summary lines ([label, text]) for the chat section. */
+export function chatSummaryLines(section) {
+  return [
+    [
+      'chat latency',
+      `p50 ${formatMs(section.appPush.p50)} ms, p99 ${formatMs(section.appPush.p99)} ms (${formatRatio(ratio(section))} bare p99 ${formatMs(section.barePush.p99)} ms): ` +
+        `p99 < ${P99_TARGET_MS} ms ${meetsP99(section) ? 'met' : 'MISSED'}, ≤ ${BASELINE_RATIO_TARGET}x baseline ${meetsRatio(section) ? 'met' : 'MISSED'}`,
+    ],
+    [
+      'chat CPU',
+      `per 1,000 clients: push ${formatCpu(perThousand(section, section.appPush.cpuMsPerSecond))} ms/s, legacy polling ${formatCpu(perThousand(section, section.polling.cpuMsPerSecond))} ms/s (sends included)`,
+    ],
+  ];
+}
