@@ -4,13 +4,13 @@ export interface FakeReply {
   body?: unknown;
 }
 
-type Handler = (path: string, init: RequestInit) => FakeReply | Promise<FakeReply>;
+export type FakeServer = (path: string, init: RequestInit) => FakeReply | Promise<FakeReply>;
 
 /**
  * Replaces `fetch` (jsdom has none) with a fake server answering from `handler`, and returns the
  * jest mock so a test can see what was sent. Restore with `jest.restoreAllMocks()` or by reassigning.
  */
-export function mockFetch(handler: Handler): jest.Mock {
+export function mockFetch(handler: FakeServer): jest.Mock {
   const fetchMock = jest.fn(async (path: string, init: RequestInit = {}) => {
     const { status, body } = await handler(path, init);
     return { status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };

@@ -1,12 +1,9 @@
 import { ACCOUNT_MESSAGES, MESSAGES } from '@seyirlik/shared-contracts';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { fireEvent, screen } from '@testing-library/react';
 import { FakeSocket } from '../../../test/FakeSocket';
+import type { FakeReply } from '../../../test/mockFetch';
+import { prepareAppRoutes, renderAppAt } from '../../../test/renderApp';
 import { buildPublicProfile } from '../../../test/builders';
-import { mockFetch, type FakeReply } from '../../../test/mockFetch';
-import { RouteErrorPage } from '../shell/RouteErrorPage';
-import { routeTree } from '../../routeTree.gen';
 
 const fakeSocket = new FakeSocket();
 jest.mock('../realtime/socket', () => ({
@@ -16,37 +13,13 @@ jest.mock('../realtime/socket', () => ({
 
 /** The whole app at `path`, with a fake server answering the session and the profile. */
 function renderApp(path: string, profileReply: () => FakeReply) {
-  const fetchMock = mockFetch((url) =>
-    url === '/api/auth/session'
-      ? { status: 200, body: { user: null, recaptchaSiteKey: null } }
-      : profileReply(),
-  );
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultErrorComponent: RouteErrorPage,
-  });
-  render(
-    <Provider store={createStore()}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return fetchMock;
+  return renderAppAt(path, (url) =>
+    url === '/api/auth/session' ? { status: 200, body: { user: null, recaptchaSiteKey: null } } : profileReply(),
+  ).fetchMock;
 }
 
 describe('/profile/$username', () => {
-  beforeAll(() => {
-    // The router tells redirects by `instanceof Response`; jsdom has no Response, and no loader here returns one.
-    globalThis.Response ??= class {} as unknown as typeof Response;
-  });
-
-  beforeEach(() => {
-    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    jest.restoreAllMocks();
-  });
+  prepareAppRoutes();
 
   it("loads the member's profile by name", async () => {
     const fetchMock = renderApp('/profile/ayse', () => ({

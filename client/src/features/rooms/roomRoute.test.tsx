@@ -1,13 +1,10 @@
 import { MESSAGES, ROOM_MESSAGES, type SessionUser } from '@seyirlik/shared-contracts';
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { FakeSocket } from '../../../test/FakeSocket';
 import { buildSessionUser } from '../../../test/builders';
-import { mockFetch, type FakeReply } from '../../../test/mockFetch';
-import { routeTree } from '../../routeTree.gen';
+import type { FakeReply } from '../../../test/mockFetch';
+import { prepareAppRoutes, renderAppAt } from '../../../test/renderApp';
 import { sessionAtom } from '../session/session';
-import { RouteErrorPage } from '../shell/RouteErrorPage';
 import { buildRoomDetail, buildWatchData } from './roomBuilders';
 
 const fakeSocket = new FakeSocket();
@@ -17,7 +14,7 @@ const CODE = 'Abc123Def456';
 
 /** The whole app at `path`, a member logged in (or a visitor), the room answered by `roomReply`. */
 function renderApp(path: string, roomReply: () => FakeReply, user: SessionUser | null = buildSessionUser()) {
-  const fetchMock = mockFetch((url) => {
+  return renderAppAt(path, (url) => {
     if (url === '/api/auth/session') return { status: 200, body: { user, recaptchaSiteKey: null } };
     if (url === `/api/rooms/${CODE}`) return roomReply();
     if (url === '/api/watch/dizi/cinaralti-sirlari/1/2') {
@@ -29,36 +26,16 @@ function renderApp(path: string, roomReply: () => FakeReply, user: SessionUser |
     if (url.startsWith(`/api/rooms/${CODE}/messages`)) return { status: 200, body: { messages: [], hasMore: false } };
     return { status: 404 };
   });
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultErrorComponent: RouteErrorPage,
-  });
-  const store = createStore();
-  render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-  return { fetchMock, store };
 }
 
 const roomCalls = (fetchMock: jest.Mock) => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/rooms'));
 
 describe('/oda/$code', () => {
-  beforeAll(() => {
-    // The router tells redirects by `instanceof Response`; jsdom has no Response, and no loader here returns one.
-    globalThis.Response ??= class {} as unknown as typeof Response;
-  });
+  prepareAppRoutes();
 
   beforeEach(() => {
     fakeSocket.emitted.length = 0;
     fakeSocket.connected = false;
-    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    jest.restoreAllMocks();
   });
 
   it("loads the room and its episode; an episode offering only embedded players leaves the room without one", async () => {

@@ -1,0 +1,40 @@
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { render } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { RouteErrorPage } from '../src/features/shell/RouteErrorPage';
+import { routeTree } from '../src/routeTree.gen';
+import { mockFetch, type FakeServer } from './mockFetch';
+
+/**
+ * What the whole app needs from jsdom, around every test of a file: the router tells redirects by
+ * `instanceof Response` (jsdom has none, and no loader in these tests returns one), and scrolling
+ * on navigation is not implemented.
+ */
+export function prepareAppRoutes(): void {
+  beforeAll(() => {
+    globalThis.Response ??= class {} as unknown as typeof Response;
+  });
+  beforeEach(() => {
+    jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
+}
+
+/** The whole app at `path`, its server answered by `server` (the session call included). */
+export function renderAppAt(path: string, server: FakeServer) {
+  const fetchMock = mockFetch(server);
+  const router = createRouter({
+    routeTree,
+    history: createMemoryHistory({ initialEntries: [path] }),
+    defaultErrorComponent: RouteErrorPage,
+  });
+  const store = createStore();
+  render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { fetchMock, store };
+}
