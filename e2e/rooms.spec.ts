@@ -135,6 +135,8 @@ test('two members watch together: invite, live chat, polling while cut off, sync
     await video(a).evaluate((element: HTMLVideoElement) => {
       element.currentTime = 5;
     });
+    // The second counts from A's seek taking effect (A sends it when its player has seeked).
+    await expect.poll(() => video(a).evaluate((element: HTMLVideoElement) => !element.seeking && Math.abs(element.currentTime - 5) < 0.25)).toBe(true);
     await expect
       .poll(async () => {
         const state = await playerState(b);
