@@ -110,9 +110,12 @@ test('a member finds a title, marks episodes watched, watches it and resumes whe
     // hls.js plays through a blob: address; a browser that plays HLS itself takes the playlist.
     await expect(page.locator('.watch-player video[src^="blob:"], .watch-player video[src$=".m3u8"]')).toHaveCount(1);
     await expectPlaying(page);
-    // The other alternative went on from the same place instead of starting over.
-    const playedFrom = await video(page).evaluate((element: HTMLVideoElement) => element.played.start(0));
-    expect(playedFrom).toBeGreaterThanOrEqual(playedSoFar - 0.5);
+    // The other alternative went on from the same place instead of starting over. (The jump to
+    // that place moves currentTime before anything plays, so wait for a played range.)
+    const playedFrom = () =>
+      video(page).evaluate((element: HTMLVideoElement) => (element.played.length > 0 ? element.played.start(0) : null));
+    await expect.poll(playedFrom, { timeout: 10_000 }).not.toBeNull();
+    expect(await playedFrom()).toBeGreaterThanOrEqual(playedSoFar - 0.5);
 
     // A click on the playing video pauses it, and the pause saves the position. Early: the clip
     // lasts 8 s, and a position in its last seconds would start over instead of resuming, so the
