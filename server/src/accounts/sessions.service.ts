@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ACCOUNT_RULES, rooms, type SessionEndReason } from '@seyirlik/shared-contracts';
 import { Repository } from 'typeorm';
+import { PreparedStatement } from '../platform/database/prepared-statement';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { UserSession } from './entities/user-session.entity';
 import { User } from './entities/user.entity';
@@ -37,6 +38,9 @@ export class SessionsService {
     private readonly realtime: RealtimeService,
   ) {}
 
+  /** Built on first use from the entities' metadata. */
+  private resolveQuery: PreparedStatement<Record<string, unknown>> | null = null;
+
   async start(userId: number, remember: boolean, meta: SessionMeta): Promise<{ token: string; maxAgeMs: number | null }> {
     const { token, hash } = newToken();
     await this.sessions.insert({
@@ -50,25 +54,51 @@ export class SessionsService {
     return { token, maxAgeMs: remember ? REMEMBERED_MS : null };
   }
 
-  /** The viewer of a session cookie, or null when it is unknown, revoked or expired. */
+  /**
+   * The viewer of a session cookie, or null when it is unknown, revoked or expired. Every
+   * request of a member asks this, so it is one round trip: the session and its member in one
+   * query (the member's columns read from the User entity's metadata, so none is forgotten).
+   */
   async resolve(token: string | undefined): Promise<Viewer | null> {
     if (!token || token.length > 100) return null;
-    const session = await this.sessions.findOne({ where: { tokenHash: hashToken(token) } });
-    if (!session) return null;
+    const [row] = await this.resolveStatement().run(this.sessions.manager.connection, [hashToken(token)]);
+    if (!row) return null;
+    const session = {
+      id: String(row.s_id),
+      remember: row.s_remember as boolean,
+      lastSeenAt: row.s_last_seen_at as Date,
+      expiresAt: row.s_expires_at as Date,
+    };
     const now = Date.now();
     if (session.expiresAt.getTime() <= now) {
       await this.sessions.delete({ id: session.id });
       return null;
     }
-    const user = await this.users.findOne({ where: { id: session.userId } });
-    if (!user) return null;
     if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.sessions.update(
         { id: session.id },
         { lastSeenAt: new Date(now), expiresAt: new Date(now + (session.remember ? REMEMBERED_MS : IDLE_MS)) },
       );
     }
-    return { sessionId: session.id, user };
+    return { sessionId: session.id, user: this.userFromRow(row) };
+  }
+
+  /** The session's own columns as s_*, every column of its member as u_{index}; prepared. */
+  private resolveStatement(): PreparedStatement<Record<string, unknown>> {
+    this.resolveQuery ??= new PreparedStatement(
+      'sessions.resolve',
+      `SELECT s.id AS s_id, s.remember AS s_remember, s.last_seen_at AS s_last_seen_at, s.expires_at AS s_expires_at,
+              ${this.users.metadata.columns.map((column, index) => `u.${column.databaseName} AS u_${index}`).join(', ')}
+         FROM user_session s JOIN app_user u ON u.id = s.user_id
+        WHERE s.token_hash = $1`,
+    );
+    return this.resolveQuery;
+  }
+
+  private userFromRow(row: Record<string, unknown>): User {
+    const user = this.users.create();
+    this.users.metadata.columns.forEach((column, index) => column.setEntityValue(user, row[`u_${index}`]));
+    return user;
   }
 
   /** Ends one session (logout) and drops that browser's sockets on every process. */

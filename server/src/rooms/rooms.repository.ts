@@ -3,6 +3,8 @@ import type { PlaybackAction, PlaybackState, RoomControlMode, RoomEpisode, RoomM
 import { watchPath } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike } from '../catalog/search/search.service';
+import { PreparedStatement } from '../platform/database/prepared-statement';
+import { nextSequenceCte } from '../platform/database/stream-sequence.repository';
 import { mediaUrl } from '../media/media.paths';
 import { generateRoomCode } from './room-code';
 
@@ -30,6 +32,16 @@ export interface MessageRow {
   sentAt: Date;
   body: string;
   author: RoomMember;
+}
+
+/** A chat message to store, with the send limit it must stay within. */
+export interface NewMessage {
+  code: string;
+  /** The room's stream of sequence numbers, `room:{code}`. */
+  stream: string;
+  authorId: number;
+  body: string;
+  window: { points: number; windowSeconds: number };
 }
 
 export interface NewRoom {
@@ -88,6 +100,25 @@ function toRoomRow(row: RawRoom): RoomRow {
   };
 }
 
+/** RoomsRepository.insertMessage's statement, prepared: every chat message runs it. */
+const INSERT_MESSAGE = new PreparedStatement<RawMember & { seq: string; sent_at: Date; body: string }>(
+  'rooms.insert-message',
+  `WITH target AS (
+     SELECT r.id FROM watch_room r
+      WHERE r.code = $1
+        AND EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = $3)
+        AND (SELECT count(*) FROM watch_room_message w
+              WHERE w.author_id = $3 AND w.room_id = r.id AND w.sent_at > now() - make_interval(secs => $5)) < $6
+   ),
+   next_seq AS (${nextSequenceCte('$2', 'target')}),
+   inserted AS (
+     INSERT INTO watch_room_message (room_id, seq, author_id, body)
+     SELECT target.id, next_seq.last_seq, $3, $4 FROM target, next_seq
+     RETURNING seq, sent_at, body, author_id
+   )
+   SELECT i.seq, i.sent_at, i.body, ${MEMBER_COLUMNS} FROM inserted i JOIN app_user u ON u.id = i.author_id`,
+);
+
 /** Attempts at a fresh code before giving up; one collision in 62^12 codes is already unheard of. */
 const CODE_ATTEMPTS = 5;
 
@@ -102,9 +133,14 @@ export class RoomsRepository {
     return row ? toRoomRow(row) : null;
   }
 
-  async isMember(roomId: number, userId: number): Promise<boolean> {
-    const rows = (await this.dataSource.query('SELECT 1 FROM watch_room_member WHERE room_id = $1 AND user_id = $2', [roomId, userId])) as unknown[];
-    return rows.length > 0;
+  /** The room of a code and whether `userId` is one of its members, in one round trip. */
+  async findWithMembership(code: string, userId: number): Promise<{ room: RoomRow; isMember: boolean } | null> {
+    const [row] = (await this.dataSource.query(
+      `SELECT r.*, EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = $2) AS is_member
+         FROM watch_room r WHERE r.code = $1`,
+      [code, userId],
+    )) as Array<RawRoom & { is_member: boolean }>;
+    return row ? { room: toRoomRow(row), isMember: row.is_member } : null;
   }
 
   /** Whether the member may enter the room of `code` (false for an unknown code). */
@@ -177,16 +213,25 @@ export class RoomsRepository {
     throw new Error('no free room code after several attempts');
   }
 
-  /** Stores a message under the sequence the caller took in the same transaction. */
-  async insertMessage(manager: EntityManager, roomId: number, seq: number, authorId: number, body: string): Promise<MessageRow> {
-    const [row] = (await manager.query(
-      `WITH inserted AS (
-         INSERT INTO watch_room_message (room_id, seq, author_id, body) VALUES ($1, $2, $3, $4) RETURNING seq, sent_at, body, author_id
-       )
-       SELECT i.seq, i.sent_at, i.body, ${MEMBER_COLUMNS} FROM inserted i JOIN app_user u ON u.id = i.author_id`,
-      [roomId, seq, authorId, body],
-    )) as Array<RawMember & { seq: string; sent_at: Date; body: string }>;
-    return { seq: Number(row!.seq), sentAt: row!.sent_at, body: row!.body, author: toRoomMember(row!) };
+  /**
+   * Stores a message in the room of `code` when the author is one of its members and has sent
+   * fewer than `window.points` messages there in the last `window.windowSeconds`, under the next
+   * number of the stream `stream` taken in the same statement (see nextSequenceCte). One round
+   * trip, numbers commit in order, and a refused message takes no number. Answers null when
+   * nothing was stored: no such room, not a member, or over the limit (the caller tells which).
+   * Concurrent sends of one member may each see the count before the other commits, so the limit
+   * can be passed by the few messages in flight at once; it stops floods, not a single extra line.
+   */
+  async insertMessage(message: NewMessage): Promise<MessageRow | null> {
+    const [row] = await INSERT_MESSAGE.run(this.dataSource, [
+      message.code,
+      message.stream,
+      message.authorId,
+      message.body,
+      message.window.windowSeconds,
+      message.window.points,
+    ]);
+    return row ? { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) } : null;
   }
 
   /** Up to `limit` messages after sequence `after`, oldest first. */

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import {
+  MESSAGES,
   ROOM_CODE_PATTERN,
   ROOM_MESSAGES as M,
   ROOM_RULES,
@@ -47,8 +48,8 @@ export function canControl(room: RoomRow, userId: number): boolean {
  * with the link. Every read and write over HTTP (JSON and legacy) and the socket join of
  * `room:{code}` go through `enter` / `canEnter`, which answer from watch_room_member.
  *
- * Chat messages are numbered per room by the stream sequence `room:{code}`, taken inside the
- * insert transaction: a second sender waits on the sequence row until the first commits, so
+ * Chat messages are numbered per room by the stream sequence `room:{code}`, taken in the insert
+ * statement (its own transaction): a second sender waits on the sequence row until the first commits, so
  * sequence order is commit order and a reader's "after N" cursor never skips a late commit.
  * A message goes out on `room:{code}` after its transaction committed; clients that missed it
  * read it from PostgreSQL (`messagesAfter`), which is all the legacy clients ever do.
@@ -72,12 +73,10 @@ export class RoomsService {
 
   /** The room of `code` if the member may enter it: 404 for no such room, 403 for someone not invited. */
   async enter(userId: number, code: unknown): Promise<RoomRow> {
-    const room = await this.roomsRepository.findByCode(parseRoomCode(code));
-    if (!room) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);
-    if (!(await this.roomsRepository.isMember(room.id, userId))) {
-      throw new AppException(HttpStatus.FORBIDDEN, M.notInvited);
-    }
-    return room;
+    const found = await this.roomsRepository.findWithMembership(parseRoomCode(code), userId);
+    if (!found) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);
+    if (!found.isMember) throw new AppException(HttpStatus.FORBIDDEN, M.notInvited);
+    return found.room;
   }
 
   /**
@@ -147,16 +146,26 @@ export class RoomsService {
     };
   }
 
-  /** Stores a message (rate-limited per member and room) and pushes it to the room after commit. */
+  /**
+   * Stores a message and pushes it to the room after commit. The room, the membership, the send
+   * limit per member and room, the number and the insert are one statement; only a refusal asks
+   * again, to say which it was.
+   */
   async sendMessage(userId: number, code: unknown, text: string): Promise<ChatMessage> {
-    const room = await this.enter(userId, code);
-    await this.rateLimits.enforce('rooms.send', ROOM_RULES.sendRateLimit, `${userId}:${room.id}`);
-    const row = await this.dataSource.transaction(async (manager) => {
-      const seq = await this.sequences.next(manager, rooms.chat(room.code));
-      return this.roomsRepository.insertMessage(manager, room.id, seq, userId, text);
+    const roomCode = parseRoomCode(code);
+    const row = await this.roomsRepository.insertMessage({
+      code: roomCode,
+      stream: rooms.chat(roomCode),
+      authorId: userId,
+      body: text,
+      window: ROOM_RULES.sendRateLimit,
     });
-    const message = toChatMessage(room.code, row);
-    this.realtime.toRoom(rooms.chat(room.code), 'chat.messageCreated', message);
+    if (!row) {
+      await this.enter(userId, roomCode);
+      throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
+    }
+    const message = toChatMessage(roomCode, row);
+    this.realtime.toRoom(rooms.chat(roomCode), 'chat.messageCreated', message);
     return message;
   }
 

@@ -442,6 +442,36 @@ describe('watch-together rooms', () => {
       expect(seqsOf(after)).toEqual([2, 3]);
       expect(after.body.messages.map((message: ChatMessage) => message.text)).toEqual(['geç', 'hızlı']);
     });
+
+    it('numbers messages sent at the same moment by several members 1 to N, each once', async () => {
+      const busyCode = await createRoom(host.agent, { episodeId: aired[0], title: 'Kalabalık', invite: [invitee.userId] });
+      const senders = [host, invitee];
+      const perSender = 8;
+
+      const answers = await Promise.all(
+        senders.flatMap((member, who) =>
+          Array.from({ length: perSender }, (_, index) =>
+            index % 2 === 0
+              ? member.agent.post(`/api/rooms/${busyCode}/messages`).send({ text: `${who}-${index}` })
+              : legacy(member.agent, { type: 'add_chat', code: busyCode, data: `${who}-${index}` }),
+          ),
+        ),
+      );
+
+      const total = senders.length * perSender;
+      const answered = answers.map((response) => Number(response.body.seq ?? response.body.id)).sort((a, b) => a - b);
+      expect(answered).toEqual(Array.from({ length: total }, (_, index) => index + 1));
+      const stored = (await db.query(
+        `SELECT m.seq::int AS seq, m.xmin::text::bigint AS tx FROM watch_room_message m JOIN watch_room r ON r.id = m.room_id
+          WHERE r.code = $1 ORDER BY m.seq`,
+        [busyCode],
+      )) as Array<{ seq: number; tx: string }>;
+      expect(stored.map((row) => row.seq)).toEqual(answered);
+      // Each message was a transaction of its own (one statement), none left a gap.
+      expect(new Set(stored.map((row) => row.tx)).size).toBe(total);
+      const [{ last_seq: lastSeq }] = await db.query('SELECT last_seq::int FROM stream_sequence WHERE stream = $1', [rooms.chat(busyCode)]);
+      expect(lastSeq).toBe(total);
+    });
   });
 
   describe('sockets', () => {

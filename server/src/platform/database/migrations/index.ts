@@ -5,6 +5,16 @@ import { MemberState1764100000000 } from './1764100000000-member-state';
 import { CatalogReadIndexes1764200000000 } from './1764200000000-catalog-read-indexes';
 import { Comments1764300000000 } from './1764300000000-comments';
 import { WatchRooms1764400000000 } from './1764400000000-watch-rooms';
+import { RoomMessageSendWindow1764500000000 } from './1764500000000-room-message-send-window';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
-export const migrations = [StreamSequences1763800000000, Accounts1763900000000, Catalog1764000000000, MemberState1764100000000, CatalogReadIndexes1764200000000, Comments1764300000000, WatchRooms1764400000000];
+export const migrations = [
+  StreamSequences1763800000000,
+  Accounts1763900000000,
+  Catalog1764000000000,
+  MemberState1764100000000,
+  CatalogReadIndexes1764200000000,
+  Comments1764300000000,
+  WatchRooms1764400000000,
+  RoomMessageSendWindow1764500000000,
+];
