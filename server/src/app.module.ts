@@ -11,6 +11,7 @@ import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { DomainEventsModule } from './platform/events/domain-events';
 import { HttpModule } from './platform/http/http.module';
+import { ReadCacheModule } from './platform/http/read-cache/read-cache.module';
 import { JobsModule } from './platform/jobs/jobs.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
@@ -43,6 +44,7 @@ export class AppModule {
         RealtimeModule.forRole(role),
         DomainEventsModule,
         HttpModule,
+        ReadCacheModule.forRole(role, databaseUrl),
         ...FEATURE_MODULES,
       ],
     };

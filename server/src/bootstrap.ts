@@ -13,6 +13,8 @@ import { openDatabase } from './platform/database/open-database';
 import { installBodyParsing } from './platform/http/body-parsing';
 import { installClientServing } from './platform/http/client-serving';
 import { originCheck } from './platform/http/origin-check';
+import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
+import { installPublicReadFront } from './platform/http/read-cache/public-read-front';
 import { createHttpLogger } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
 
@@ -44,6 +46,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     app.set('trust proxy', config.trustProxy);
     app.disable('x-powered-by');
     const http = app.getHttpAdapter().getInstance();
+    // First: a cached public read is answered before the request log and everything else.
+    installPublicReadFront(http, app.get(PublicReadCache));
     http.use(createHttpLogger(logger));
     installClientServing(http, CLIENT_DIST, logger);
     http.use(originCheck(config.publicOrigin));

@@ -9,6 +9,7 @@ import { siteOrigin, uploadedFile } from './request-helpers';
 import type { Viewer } from './sessions.service';
 import { clearSessionCookie, CurrentViewer, MemberGuard, OptionalViewer, sessionMeta } from './viewer';
 import { AccountCookies } from './account-cookies';
+import { PublicRead } from '../platform/http/read-cache/public-read';
 
 /** The JSON API of accounts, for our client. */
 @Controller('api')
@@ -21,7 +22,9 @@ export class AccountsController {
     private readonly cookies: AccountCookies,
   ) {}
 
+  /** A visitor's answer is everyone's (no cookie is set, the site key is the configuration's); a member's is their own. */
   @Get('auth/session')
+  @PublicRead({ visitorsOnly: true })
   session(@OptionalViewer() viewer: Viewer | null): SessionInfo {
     return { user: viewer ? toSessionUser(viewer.user) : null, recaptchaSiteKey: this.botCheck.siteKey };
   }

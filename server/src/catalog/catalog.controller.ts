@@ -1,5 +1,6 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import type { TitleCard, TitleDetail } from '@seyirlik/shared-contracts';
+import { PublicRead } from '../platform/http/read-cache/public-read';
 import { CatalogService, RECENT_TITLES_LIMIT } from './catalog.service';
 
 /** The JSON API of the catalog, for our client. */
@@ -9,6 +10,7 @@ export class CatalogController {
 
   /** Newest titles; `limit` is clamped to 1–48, anything unreadable gives the default. */
   @Get()
+  @PublicRead()
   async recent(@Query('limit') limit?: string): Promise<{ titles: TitleCard[] }> {
     const requested = Number.parseInt(limit ?? '', 10);
     const take = Number.isFinite(requested)
@@ -18,6 +20,7 @@ export class CatalogController {
   }
 
   @Get(':kind/:slug')
+  @PublicRead()
   detail(@Param('kind') kind: string, @Param('slug') slug: string): Promise<TitleDetail> {
     return this.catalog.titleDetail(kind, slug);
   }

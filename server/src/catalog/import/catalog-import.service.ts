@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import {
   CATALOG_IMPORT_LABELS,
   CATALOG_MESSAGES,
@@ -8,6 +8,8 @@ import {
   type VideoSourceImport,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type QueryRunner } from 'typeorm';
+import { PublicReadCache } from '../../platform/http/read-cache/public-read-cache';
+import { announcePublicReadsChanged } from '../../platform/http/read-cache/public-read-invalidation';
 
 /** A catalog file the shared schema refused; `errors` are its `path: reason` lines. */
 export class CatalogFileInvalidError extends Error {
@@ -202,13 +204,18 @@ function sourceRow(source: VideoSourceImport, position: number) {
  */
 @Injectable()
 export class CatalogImportService {
-  constructor(private readonly dataSource: DataSource) {}
+  /** `readCache` is this process's, when it serves HTTP; the CLI has none. */
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly readCache?: PublicReadCache,
+  ) {}
 
   /**
    * Throws CatalogFileInvalidError (nothing written) when the shared schema refuses `input`.
-   * After an import that changed rows, the catalog tables are analyzed: the planner chooses the
-   * trigram index for search and the right joins only with statistics of the new size, and
-   * autovacuum would gather them only later.
+   * An import that changed rows notifies every server process as it commits, and clears this
+   * process's cache at once, so the next read anywhere shows the change (PublicReadInvalidation).
+   * Then the catalog tables are analyzed: the planner chooses the trigram index for search and the
+   * right joins only with statistics of the new size, and autovacuum would gather them only later.
    */
   async import(input: unknown): Promise<CatalogImportSummary> {
     const checked = checkCatalogImport(input);
@@ -216,9 +223,14 @@ export class CatalogImportService {
     const summary = await this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner!;
       await runner.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      return new CatalogWrite(runner).run(checked.data);
+      const written = await new CatalogWrite(runner).run(checked.data);
+      if (changedAnything(written)) await announcePublicReadsChanged(runner);
+      return written;
     });
-    if (changedAnything(summary)) await this.dataSource.query(`ANALYZE ${IMPORTED_TABLES.join(', ')}`);
+    if (changedAnything(summary)) {
+      this.readCache?.clear();
+      await this.dataSource.query(`ANALYZE ${IMPORTED_TABLES.join(', ')}`);
+    }
     return summary;
   }
 }

@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       smtpUrl: null,
       mailFrom: 'Seyirlik <no-reply@seyirlik.local>',
       recaptcha: null,
+      readCacheSeconds: 10,
     });
   });
 
@@ -70,6 +71,20 @@ describe('loadConfig', () => {
     ['loopback, 10.0.0.0/8', ['loopback', '10.0.0.0/8']],
   ])('accepts TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
+    ['0', 0],
+    ['1', 1],
+    ['3600', 3600],
+  ])('accepts READ_CACHE_SECONDS=%s (0 turns the read cache off)', (value, expected) => {
+    expect(loadConfig({ READ_CACHE_SECONDS: value }).readCacheSeconds).toBe(expected);
+  });
+
+  it.each(['-1', '1.5', '10s', 'abc', '3601', '99999'])('refuses READ_CACHE_SECONDS=%s, saying what it must be', (value) => {
+    expect(() => loadConfig({ READ_CACHE_SECONDS: value })).toThrow(
+      `READ_CACHE_SECONDS=${JSON.stringify(value)}: must be a whole number of seconds from 0 (off) to 3600`,
+    );
   });
 
   it.each([

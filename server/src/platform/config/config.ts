@@ -17,6 +17,16 @@ const urlWithProtocols = (protocols: string[], name: string) =>
     { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')} (a ${name})` },
   );
 
+/** Longest READ_CACHE_SECONDS: the cache is a micro-cache in front of reads that change with time. */
+const READ_CACHE_MAX_SECONDS = 3600;
+const readCacheSecondsMessage = `must be a whole number of seconds from 0 (off) to ${READ_CACHE_MAX_SECONDS}`;
+
+const readCacheSeconds = z
+  .string()
+  .regex(/^\d{1,4}$/, readCacheSecondsMessage)
+  .transform(Number)
+  .refine((seconds) => seconds <= READ_CACHE_MAX_SECONDS, readCacheSecondsMessage);
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
@@ -63,6 +73,7 @@ const environmentSchema = z.object({
   REDIS_PREFIX: optional(z.string().regex(/^[A-Za-z0-9_:-]{1,40}$/, 'must be 1–40 letters, digits, _ : or -')).default(
     'seyirlik',
   ),
+  READ_CACHE_SECONDS: optional(readCacheSeconds).default(10),
 });
 
 export interface AppConfig {
@@ -87,6 +98,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The bot check is on when the secret is set; the site key is handed to the client. */
   recaptcha: { secret: string; siteKey: string | null; verifyUrl: string } | null;
+  /** How long a public read is answered from memory (PublicReadCache); 0 turns the cache off. */
+  readCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -124,5 +137,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     recaptcha: values.RECAPTCHA_SECRET
       ? { secret: values.RECAPTCHA_SECRET, siteKey: values.RECAPTCHA_SITE_KEY ?? null, verifyUrl: values.RECAPTCHA_VERIFY_URL }
       : null,
+    readCacheSeconds: values.READ_CACHE_SECONDS,
   };
 }

@@ -36,7 +36,10 @@ export function installClientServing(app: Express, clientDist: string, logger: L
     '/assets',
     express.static(join(clientDist, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: true }),
   );
-  app.use(express.static(clientDist, { index: false, maxAge: '1h' }));
+  // The root's files (favicon, robots.txt…): looked up on disk for client paths only, so the
+  // APIs do not pay a file-system check on every request.
+  const rootFiles = express.static(clientDist, { index: false, maxAge: '1h' });
+  app.use((request, response, next) => (isServerPath(request.path) ? next() : rootFiles(request, response, next)));
   app.use((request, response, next) => {
     if (
       (request.method !== 'GET' && request.method !== 'HEAD') ||

@@ -1,0 +1,29 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { AppConfig } from '../../config/config';
+import { APP_CONFIG } from '../../config/config.tokens';
+import { PublicReadCache } from './public-read-cache';
+import { PublicReadInvalidation, READ_CACHE_DATABASE_URL } from './public-read-invalidation';
+
+/**
+ * The in-memory cache of public catalog reads. Every process has one, for @PublicRead's interceptor
+ * and the catalog import to reach, but only a server process, which answers HTTP, turns it on and
+ * listens for changes.
+ */
+@Global()
+@Module({})
+export class ReadCacheModule {
+  static forRole(role: 'server' | 'worker', databaseUrl: string): DynamicModule {
+    return {
+      module: ReadCacheModule,
+      providers: [
+        {
+          provide: PublicReadCache,
+          inject: [APP_CONFIG],
+          useFactory: (config: AppConfig) => new PublicReadCache(role === 'server' ? config.readCacheSeconds * 1000 : 0),
+        },
+        ...(role === 'server' ? [{ provide: READ_CACHE_DATABASE_URL, useValue: databaseUrl }, PublicReadInvalidation] : []),
+      ],
+      exports: [PublicReadCache],
+    };
+  }
+}
