@@ -4,7 +4,8 @@
 // scenarios in the same run, and prints each result next to the baseline's as a ratio, so the
 // numbers stay comparable across machines. Then loads the catalog at scale (the demo catalog
 // multiplied to 20,000 titles and 1,000,000 episodes) and measures its reads (the home page's
-// calls, title pages, search) against the p99 target, with the search plan. Last, measures the
+// calls, title pages, search) against the p99 target, with the search plan; a second app process
+// with its read cache off (READ_CACHE_SECONDS=0) shows the same reads computed on every request. Last, measures the
 // client's initial bundle against its budget. Then the watch-together chat (lib/chat-section.mjs):
 // latency through two app processes against a bare Socket.IO baseline, and the CPU of legacy
 // pollers versus push. Informational only: exits non-zero when something
@@ -22,7 +23,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
-import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection } from './lib/catalog-section.mjs';
+import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection, UNCACHED_TARGET } from './lib/catalog-section.mjs';
 import { chatProblems, chatSummaryLines, printChatResults, runChatSection } from './lib/chat-section.mjs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
@@ -185,18 +186,8 @@ async function startTargets(settings, database, cleanup) {
   }
 
   const [serverPort, barePort] = await Promise.all([freePort(), freePort()]);
-  const server = startNode('server', SERVER_ENTRY, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(serverPort),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: settings.redisUrl,
-      REDIS_PREFIX: redisPrefix,
-      DATA_DIR: dataDir,
-    },
-  });
+  const appEnv = { LOG_LEVEL: 'warn', DATABASE_URL: database.url, REDIS_URL: settings.redisUrl, REDIS_PREFIX: redisPrefix, DATA_DIR: dataDir };
+  const server = startNode('server', SERVER_ENTRY, { cwd: ROOT, env: { ...process.env, ...appEnv, PORT: String(serverPort) } });
   cleanup.addChild(server);
 
   // The baseline imitates the app shell's size, so GET / compares like with like.
@@ -212,10 +203,25 @@ async function startTargets(settings, database, cleanup) {
     waitForHealthy(server, serverPort, { timeoutMs: SERVER_START_TIMEOUT_MS }),
     waitForHealthy(bare, barePort, { timeoutMs: BARE_START_TIMEOUT_MS }),
   ]);
-  return [
-    { name: 'server', port: serverPort, handle: server },
-    { name: 'baseline', port: barePort, handle: bare },
-  ];
+  return {
+    targets: [
+      { name: 'server', port: serverPort, handle: server },
+      { name: 'baseline', port: barePort, handle: bare },
+    ],
+    appEnv,
+  };
+}
+
+/** A second app process on the same database with its read cache off, to show what the cache does. */
+async function startUncachedServer(appEnv, cleanup) {
+  const port = await freePort();
+  const server = startNode(UNCACHED_TARGET, SERVER_ENTRY, {
+    cwd: ROOT,
+    env: { ...process.env, ...appEnv, PORT: String(port), READ_CACHE_SECONDS: '0' },
+  });
+  cleanup.addChild(server);
+  await waitForHealthy(server, port, { timeoutMs: SERVER_START_TIMEOUT_MS });
+  return { name: UNCACHED_TARGET, port, handle: server };
 }
 
 /** The bare baseline answering `responsesFile`'s recorded bodies (see bare-server.mjs). */
@@ -231,7 +237,7 @@ async function startRecordedBaseline(responsesFile, cleanup) {
 }
 
 /** The catalog section on the running app's database, with a temporary folder of its own. */
-function runCatalog(settings, database, server, cleanup, signal) {
+function runCatalog(settings, database, server, appEnv, cleanup, signal) {
   const workDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-catalog-'));
   cleanup.add(`remove ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
   return runCatalogSection({
@@ -243,6 +249,7 @@ function runCatalog(settings, database, server, cleanup, signal) {
     cleanup,
     signal,
     startBaseline: (responsesFile) => startRecordedBaseline(responsesFile, cleanup),
+    startUncached: () => startUncachedServer(appEnv, cleanup),
   });
 }
 
@@ -275,7 +282,7 @@ function printHeader(settings) {
   console.log('Seyirlik bench');
   console.log(`  node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
   console.log(
-    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), ${WARMUP_MS / 1000} s warm-up + ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
+    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
   );
   console.log(`  database server: ${redactUrl(settings.adminDatabaseUrl)}`);
 }
@@ -329,13 +336,13 @@ async function main() {
     if (problems.length === 0 && sections.includes('http')) {
       console.log(heading('Starting the server and the baseline'));
       const database = await createDatabase(settings, cleanup, databaseState);
-      const targets = await startTargets(settings, database, cleanup);
+      const { targets, appEnv } = await startTargets(settings, database, cleanup);
       console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
       results = await runScenarios(SCENARIOS, targets, settings, abort.signal);
       for (const result of results) {
         if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
       }
-      catalog = await runCatalog(settings, database, targets[0], cleanup, abort.signal);
+      catalog = await runCatalog(settings, database, targets[0], appEnv, cleanup, abort.signal);
       problems.push(...catalogProblems(catalog));
     }
   } catch (error) {

@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { importDemoCatalog, multiplyCatalog } from './catalog-data.mjs';
 import { catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
 import { formatMs, formatRate, heading, table } from './format.mjs';
-import { loadTableLines, ratios, runScenarios } from './scenarios.mjs';
+import { isAppTarget, loadTableLines, ratios, runScenarios } from './scenarios.mjs';
 
 /** The catalog's reads should answer within this at the 99th percentile, at the catalog's concurrency. */
 const CATALOG_P99_TARGET_MS = 50;
@@ -45,12 +45,17 @@ async function recordBodies(reads, server) {
   return recorded;
 }
 
+/** The name of the second app process, on the same database with its read cache off. */
+export const UNCACHED_TARGET = 'server, no read cache';
+
 /**
  * Loads the catalog into the app's database (the app is running on it), then measures every read
- * against the app and a bare baseline started by `startBaseline(responsesFile)` with the app's
- * own bodies. `cleanup.add(label, release)` takes what must be released.
+ * against the app as deployed, a bare baseline started by `startBaseline(responsesFile)` with the
+ * app's own bodies, and, for reference, a second app process started by `startUncached()` with
+ * READ_CACHE_SECONDS=0 (every request computed). `cleanup.add(label, release)` takes what must be
+ * released.
  */
-export async function runCatalogSection({ root, settings, database, server, workDir, cleanup, signal, startBaseline }) {
+export async function runCatalogSection({ root, settings, database, server, workDir, cleanup, signal, startBaseline, startUncached }) {
   const { titles, episodes, concurrency } = settings.catalog;
   console.log(heading(`Catalog at scale: the demo catalog multiplied to ${formatRate(titles)} titles and ${formatRate(episodes)} episodes`));
   const started = performance.now();
@@ -67,14 +72,18 @@ export async function runCatalogSection({ root, settings, database, server, work
   const responsesFile = join(workDir, 'responses.json');
   writeFileSync(responsesFile, JSON.stringify(recorded));
   const baseline = await startBaseline(responsesFile);
+  const uncached = await startUncached();
 
   const meter = new DatabaseMeter(settings.adminDatabaseUrl, database.name);
   await meter.connect();
   cleanup.add('close the database meter', () => meter.close());
-  console.log(`  measuring at ${concurrency} concurrent clients (server on 127.0.0.1:${server.port}, baseline on 127.0.0.1:${baseline.port})`);
+  console.log(
+    `  measuring at ${concurrency} concurrent clients (server on 127.0.0.1:${server.port}, baseline on 127.0.0.1:${baseline.port}, ` +
+      `the server without its read cache on 127.0.0.1:${uncached.port})`,
+  );
   const measured = reads.filter((read) => !read.error);
   const load = { concurrency, seconds: settings.seconds, maxRequests: settings.maxRequests };
-  const results = await runScenarios(measured, [server, baseline], load, signal, meter);
+  const results = await runScenarios(measured, [server, baseline, uncached], load, signal, meter);
   const plan = await explainSearch({ root, databaseUrl: database.url, term: EXPLAINED_TERM });
   return { counts, loadMs, reads, results, plan, concurrency };
 }
@@ -87,8 +96,8 @@ export function catalogProblems(section) {
   ];
 }
 
-function serverResults(section) {
-  return section.results.filter((result) => result.target === 'server' && !result.error);
+function serverResults(section, target = 'server') {
+  return section.results.filter((result) => result.target === target && !result.error);
 }
 
 /** Which side of a request used more CPU: the app or PostgreSQL. */
@@ -106,7 +115,7 @@ export function printCatalogResults(section) {
   console.log(
     heading(`Catalog reads at ${section.concurrency} concurrent clients (server vs bare node:http answering the same bodies from memory)`),
   );
-  const serverOnly = (value) => (result) => (result.target === 'server' ? value(result) : '');
+  const serverOnly = (value) => (result) => (isAppTarget(result.target) ? value(result) : '');
   const extra = [
     { title: `p99 < ${CATALOG_P99_TARGET_MS} ms`, value: serverOnly((result) => (meetsTarget(result) ? 'yes' : 'NO')) },
     { title: 'db queries/req', value: serverOnly((result) => result.usage.queries.toFixed(1)) },
@@ -121,6 +130,7 @@ export function printCatalogResults(section) {
       `db CPU: of the app's ${connections} PostgreSQL backends; the server logs at LOG_LEVEL=warn, so no line per request)`,
   );
   for (const line of explainMisses(section)) console.log(line);
+  for (const line of uncachedLines(section)) console.log(line);
 
   console.log(heading(`Search plan at this scale: EXPLAIN (ANALYZE, BUFFERS) of SearchService's query for q=${EXPLAINED_TERM}`));
   for (const line of section.plan) console.log(`  ${line}`);
@@ -162,6 +172,19 @@ function explainMisses(section) {
   return lines;
 }
 
+/** What the read cache does: the same reads computed on every request, for reference. */
+function uncachedLines(section) {
+  const uncached = serverResults(section, UNCACHED_TARGET);
+  if (uncached.length === 0) return [];
+  const missed = uncached.filter((result) => !meetsTarget(result));
+  return [
+    `Without the read cache (READ_CACHE_SECONDS=0, "${UNCACHED_TARGET}" rows: every request reads PostgreSQL), ` +
+      `${missed.length} of ${uncached.length} reads miss p99 < ${CATALOG_P99_TARGET_MS} ms: ` +
+      uncached.map((result) => `${result.scenario.name} p99 ${formatMs(result.p99)} ms`).join(', ') +
+      '. As deployed, each process computes a read once per READ_CACHE_SECONDS and per catalog import.',
+  ];
+}
+
 /** Summary lines ([label, text]) for the catalog section. */
 export function catalogSummaryLines(section) {
   const lines = [['catalog', `${formatRate(section.counts.title)} titles, ${formatRate(section.counts.episode)} episodes, loaded in ${formatSeconds(section.loadMs)}`]];
@@ -170,6 +193,11 @@ export function catalogSummaryLines(section) {
       result.scenario.name,
       `${formatRate(result.rps)} req/s, p99 ${formatMs(result.p99)} ms: ${meetsTarget(result) ? 'under' : 'OVER'} the ${CATALOG_P99_TARGET_MS} ms target`,
     ]);
+  }
+  const uncached = serverResults(section, UNCACHED_TARGET);
+  if (uncached.length > 0) {
+    const worst = uncached.reduce((high, result) => (result.p99 > high.p99 ? result : high));
+    lines.push(['without read cache', `worst p99 ${formatMs(worst.p99)} ms (${worst.scenario.name}), for reference`]);
   }
   lines.push(['search plan', usesSearchIndex(section) ? `uses the trigram index ${SEARCH_INDEX}` : `does NOT use ${SEARCH_INDEX}`]);
   return lines;

@@ -3,7 +3,11 @@ import { cpuSeconds } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, table } from './format.mjs';
 import { get, runLoad } from './load.mjs';
 
-/** Load before each measurement, unrecorded: JIT, connection pools and keep-alive sockets settle. */
+/**
+ * Load before each measurement, unrecorded: every path of the scenario once (a cache the target
+ * keeps holds them all, as it would after its first visitors), then this long, so JIT, connection
+ * pools and keep-alive sockets settle.
+ */
 export const WARMUP_MS = 1000;
 
 /**
@@ -19,6 +23,7 @@ async function measure(scenario, target, load, signal, meter) {
   const bytes = scenario.bytes ?? probe.bytes;
 
   const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal };
+  await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
   await runLoad({ ...run, durationMs: WARMUP_MS });
   const database = meter ? await meter.sample() : null;
   const cpuBefore = cpuSeconds(target.handle.child.pid);
@@ -36,9 +41,12 @@ async function measure(scenario, target, load, signal, meter) {
   return { ...result, bytes, usage };
 }
 
+/** Whether a target is an app process (the server, or a variant of it), not the bare baseline. */
+export const isAppTarget = (name) => name !== 'baseline';
+
 /**
- * Every scenario against every target ({ name: 'server' | 'baseline', port, handle }), in turn.
- * `load`: { concurrency, seconds, maxRequests }; `meter` watches the server's database.
+ * Every scenario against every target ({ name: 'server' | 'baseline' | another app variant, port,
+ * handle }), in turn. `load`: { concurrency, seconds, maxRequests }; `meter` watches the app's database.
  */
 export async function runScenarios(scenarios, targets, load, signal, meter = null) {
   const results = [];
@@ -46,7 +54,7 @@ export async function runScenarios(scenarios, targets, load, signal, meter = nul
     for (const target of targets) {
       if (signal.aborted) throw new Error('interrupted');
       process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}… `);
-      const result = await measure(scenario, target, load, signal, target.name === 'server' ? meter : null);
+      const result = await measure(scenario, target, load, signal, isAppTarget(target.name) ? meter : null);
       // A measurement cut short by Ctrl-C is not a result.
       if (signal.aborted) throw new Error('interrupted');
       console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`);
@@ -56,9 +64,9 @@ export async function runScenarios(scenarios, targets, load, signal, meter = nul
   return results;
 }
 
-/** Server/baseline ratios for a scenario, or null when either side has no numbers. */
-export function ratios(results, scenario) {
-  const server = results.find((r) => r.scenario === scenario && r.target === 'server');
+/** App/baseline ratios for a scenario (the app target named `target`), or null when either side has no numbers. */
+export function ratios(results, scenario, target = 'server') {
+  const server = results.find((r) => r.scenario === scenario && r.target === target);
   const baseline = results.find((r) => r.scenario === scenario && r.target === 'baseline');
   if (!server || !baseline || server.error || baseline.error) return null;
   return { server, baseline, rps: server.rps / baseline.rps, p99: server.p99 / baseline.p99 };
@@ -83,7 +91,7 @@ export function loadTableLines(results, extra = []) {
     ...extra.map(({ title }) => ({ title, align: 'right' })),
   ];
   const rows = results.map((result) => {
-    const ratio = result.target === 'server' ? ratios(results, result.scenario) : null;
+    const ratio = isAppTarget(result.target) ? ratios(results, result.scenario, result.target) : null;
     if (result.error) return [result.scenario.name, result.target, result.bytes ?? '-', ...Array(columns.length - 3).fill('-')];
     return [
       result.scenario.name,
