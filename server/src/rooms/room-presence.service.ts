@@ -63,7 +63,6 @@ export class RoomPresenceService implements OnModuleDestroy {
   }
 
   private async applyTyping(key: string, userId: number, code: string, typing: boolean): Promise<void> {
-    const member = await this.roomsRepository.member(userId);
     const previous = this.typingTimers.get(key);
     if (previous) clearTimeout(previous);
     if (typing && !this.closing) {
@@ -73,10 +72,10 @@ export class RoomPresenceService implements OnModuleDestroy {
     } else {
       this.typingTimers.delete(key);
     }
-    // Only a change is pushed: a keystroke while typing just moved the timer.
-    if (member && typing !== (previous !== undefined)) {
-      this.realtime.toRoom(rooms.chat(code), 'room.typingChanged', { code, member, typing });
-    }
+    // Only a change is pushed (and only then is the member read): a keystroke while typing just moved the timer.
+    if (typing === (previous !== undefined)) return;
+    const member = await this.roomsRepository.member(userId);
+    if (member) this.realtime.toRoom(rooms.chat(code), 'room.typingChanged', { code, member, typing });
   }
 
   private refreshPresence(code: string): void {

@@ -1,5 +1,5 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import { MESSAGES, REALTIME_MESSAGES, playbackCommandSchema, roomCodeSchema, rooms, type PlaybackReply } from '@seyirlik/shared-contracts';
+import { MESSAGES, REALTIME_MESSAGES, ROOM_RULES, playbackCommandSchema, roomCodeSchema, rooms, type PlaybackReply } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { z } from 'zod';
 import { AppException, parseInput } from '../platform/http/app-exception';
@@ -14,22 +14,48 @@ const playbackSchema = playbackCommandSchema.extend({ code: roomCodeSchema });
 const joined = (socket: RealtimeSocket, code: string) => socket.rooms.has(rooms.chat(code));
 
 /**
+ * Counts a socket's typing signals in fixed windows of ROOM_RULES.typingSignalLimit. Kept with the
+ * socket in this process (typing is this process's state too), so it costs no round trip.
+ */
+class TypingBudget {
+  private readonly windows = new WeakMap<RealtimeSocket, { startedAt: number; count: number }>();
+
+  /** Whether the socket may send one more signal now; counts it. */
+  take(socket: RealtimeSocket, now = Date.now()): boolean {
+    const { points, windowSeconds } = ROOM_RULES.typingSignalLimit;
+    let window = this.windows.get(socket);
+    if (!window || now - window.startedAt >= windowSeconds * 1000) {
+      window = { startedAt: now, count: 0 };
+      this.windows.set(socket, window);
+    }
+    window.count += 1;
+    return window.count <= points;
+  }
+}
+
+/**
  * Socket commands of watch-together rooms, on the one Socket.IO server the realtime gateway
  * set up. Only a socket that joined the room may use them.
  */
 @WebSocketGateway()
 export class RoomsGateway {
+  private readonly typingBudget = new TypingBudget();
+
   constructor(
     private readonly playback: RoomPlaybackService,
     private readonly presence: RoomPresenceService,
     private readonly logger: PinoLogger,
   ) {}
 
-  /** Malformed payloads and sockets outside the room are ignored: typing has no answer. */
+  /**
+   * Malformed payloads, sockets outside the room and signals beyond the socket's typing budget
+   * are ignored: typing has no answer.
+   */
   @SubscribeMessage('room.typing')
   async typing(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<void> {
     const parsed = typingSchema.safeParse(payload);
     if (!parsed.success || socket.data.userId === null || !joined(socket, parsed.data.code)) return;
+    if (!this.typingBudget.take(socket)) return;
     await this.presence.setTyping(socket.data.userId, parsed.data.code, parsed.data.typing);
   }
 

@@ -554,6 +554,29 @@ describe('watch-together rooms', () => {
       expect(await eventually(flags, (list) => list.length === 6)).toEqual([true, false, true, false, true, false]);
     });
 
+    it(`drops a socket's typing signals beyond ${ROOM_RULES.typingSignalLimit.points} per ${ROOM_RULES.typingSignalLimit.windowSeconds} s`, async () => {
+      const typingCode = await createRoom(host.agent, { episodeId: aired[0], title: 'Çok yazan', invite: [invitee.userId] });
+      const watcher = await socketOf(host);
+      const typist = await socketOf(invitee);
+      await joinRoom(watcher, typingCode);
+      await joinRoom(typist, typingCode);
+      const seen = collect(watcher, 'room.typingChanged');
+      const { points } = ROOM_RULES.typingSignalLimit;
+
+      for (let index = 0; index < points; index += 1) typist.emit('room.typing', { code: typingCode, typing: index % 2 === 0 });
+      expect(await eventually(() => seen.length, (count) => count === points)).toBe(points);
+      const quiet = nothingWithin(watcher, 'room.typingChanged', 800);
+      typist.emit('room.typing', { code: typingCode, typing: true });
+      expect(await quiet).toBe(true);
+
+      // The budget is the socket's: the same member's other socket still signals.
+      const other = await socketOf(invitee);
+      await joinRoom(other, typingCode);
+      other.emit('room.typing', { code: typingCode, typing: true });
+      expect(await eventually(() => seen.length, (count) => count === points + 1)).toBe(points + 1);
+      expect(seen.at(-1)).toMatchObject({ code: typingCode, typing: true, member: { id: invitee.userId } });
+    });
+
     it('ignores typing from a socket that did not join the room', async () => {
       const typingCode = await createRoom(host.agent, { episodeId: aired[0], title: 'Sessiz', invite: [invitee.userId] });
       const watcher = await socketOf(host);

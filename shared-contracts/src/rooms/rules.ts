@@ -14,6 +14,12 @@ export const ROOM_RULES = {
   createRateLimit: { points: 10, windowSeconds: 600 },
   /** A typing indicator goes away after this long without a new keystroke. */
   typingTimeoutMs: 4_000,
+  /**
+   * Typing signals one socket may send: this many per window (our client sends about one a
+   * second while typing); further ones are dropped, and an indicator they would have ended ends
+   * after typingTimeoutMs.
+   */
+  typingSignalLimit: { points: 10, windowSeconds: 10 },
   /** Invite-candidate search: at least this many characters (an empty query lists the suggestions). */
   inviteSearchMinLength: 2,
   /** Invite-candidate search waits this long after the last keystroke (as the seed's member searches, §9). */
