@@ -1,17 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { loadTitle } from '../features/catalog/catalogApi';
-import { TitleNotFound, TitlePage } from '../features/catalog/TitlePage';
+import { TitleNotFound } from '../features/catalog/TitlePage';
+import { titleRouteComponent } from '../features/catalog/titleRoute';
 import { Loading } from '../ui/Loading';
 
 export const Route = createFileRoute('/dizi/$slug')({
   loader: ({ params }) => loadTitle('dizi', params.slug),
   pendingComponent: Loading,
-  component: TitleRoute,
+  component: titleRouteComponent('/dizi/$slug'),
   notFoundComponent: TitleNotFound,
 });
-
-function TitleRoute() {
-  const title = Route.useLoaderData();
-  // A new title is a new page: the open description and the chosen season start over.
-  return <TitlePage key={title.slug} title={title} />;
-}

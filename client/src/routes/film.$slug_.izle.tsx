@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TitleNotFound } from '../features/catalog/TitlePage';
-import { WatchPage } from '../features/watch/WatchPage';
 import { loadWatch } from '../features/watch/watchApi';
+import { watchRouteComponent } from '../features/watch/watchRoute';
 import { validateWatchSearch } from '../features/watch/watchSearch';
 import { Loading } from '../ui/Loading';
 
@@ -9,12 +9,6 @@ export const Route = createFileRoute('/film/$slug_/izle')({
   loader: ({ params }) => loadWatch('film', params.slug, '1', '1'),
   validateSearch: validateWatchSearch,
   pendingComponent: Loading,
-  component: WatchRoute,
+  component: watchRouteComponent('/film/$slug_/izle'),
   notFoundComponent: TitleNotFound,
 });
-
-function WatchRoute() {
-  const watch = Route.useLoaderData();
-  const { t } = Route.useSearch();
-  return <WatchPage key={watch.path} watch={watch} startAt={t} />;
-}

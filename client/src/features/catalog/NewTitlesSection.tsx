@@ -23,8 +23,8 @@ export function NewTitlesSection() {
           <span className="visually-hidden">{TEXT.loading}</span>
           {Array.from({ length: NEW_TITLES_COUNT }, (_, index) => (
             <span key={index} className="title-card title-card--skeleton" aria-hidden="true">
-              <span className="title-card__poster" />
-              <span className="title-card__name" />
+              <span className="title-card__poster skeleton" />
+              <span className="title-card__name skeleton" />
             </span>
           ))}
         </div>

@@ -78,8 +78,8 @@ export function LatestEpisodesSkeleton() {
         <span className="visually-hidden">{TEXT.loading}</span>
         {Array.from({ length: WATCH_RULES.episodePageSize }, (_, index) => (
           <span key={index} className="latest-episode latest-episode--skeleton" aria-hidden="true">
-            <span className="latest-episode__poster" />
-            <span className="latest-episode__text" />
+            <span className="latest-episode__poster skeleton" />
+            <span className="latest-episode__text skeleton" />
           </span>
         ))}
       </div>
