@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PlaybackAction, PlaybackState, RoomControlMode, RoomEpisode, RoomMember, TitleKind } from '@seyirlik/shared-contracts';
-import { watchPath } from '@seyirlik/shared-contracts';
+import { rooms, watchPath } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { escapeLike } from '../catalog/search/search.service';
 import { PreparedStatement } from '../platform/database/prepared-statement';
@@ -37,8 +37,6 @@ export interface MessageRow {
 /** A chat message to store, with the send limit it must stay within. */
 export interface NewMessage {
   code: string;
-  /** The room's stream of sequence numbers, `room:{code}`. */
-  stream: string;
   authorId: number;
   body: string;
   window: { points: number; windowSeconds: number };
@@ -216,7 +214,7 @@ export class RoomsRepository {
   /**
    * Stores a message in the room of `code` when the author is one of its members and has sent
    * fewer than `window.points` messages there in the last `window.windowSeconds`, under the next
-   * number of the stream `stream` taken in the same statement (see nextSequenceCte). One round
+   * number of the room's stream `room:{code}` taken in the same statement (see nextSequenceCte). One round
    * trip, numbers commit in order, and a refused message takes no number. Answers null when
    * nothing was stored: no such room, not a member, or over the limit (the caller tells which).
    * Concurrent sends of one member may each see the count before the other commits, so the limit
@@ -225,7 +223,7 @@ export class RoomsRepository {
   async insertMessage(message: NewMessage): Promise<MessageRow | null> {
     const [row] = await INSERT_MESSAGE.run(this.dataSource, [
       message.code,
-      message.stream,
+      rooms.chat(message.code),
       message.authorId,
       message.body,
       message.window.windowSeconds,

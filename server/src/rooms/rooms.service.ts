@@ -155,7 +155,6 @@ export class RoomsService {
     const roomCode = parseRoomCode(code);
     const row = await this.roomsRepository.insertMessage({
       code: roomCode,
-      stream: rooms.chat(roomCode),
       authorId: userId,
       body: text,
       window: ROOM_RULES.sendRateLimit,
