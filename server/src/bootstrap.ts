@@ -15,6 +15,7 @@ import { installClientServing } from './platform/http/client-serving';
 import { originCheck } from './platform/http/origin-check';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
 import { installPublicReadFront } from './platform/http/read-cache/public-read-front';
+import { watchEventLoop } from './platform/logging/event-loop-monitor';
 import { createHttpLogger } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
 
@@ -64,10 +65,12 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   }
   const started = app;
   const server = started.getHttpServer();
+  const eventLoop = watchEventLoop(logger);
   return {
     app: started,
     port: (server.address() as AddressInfo).port,
     close: async () => {
+      eventLoop.stop();
       server.close();
       server.closeIdleConnections();
       await started.close();
@@ -87,5 +90,12 @@ export async function startWorker(config: AppConfig, logger: Logger): Promise<Ru
     { bufferLogs: true },
   );
   app.useLogger(app.get(NestPinoLogger));
-  return { app, close: () => app.close() };
+  const eventLoop = watchEventLoop(logger);
+  return {
+    app,
+    close: () => {
+      eventLoop.stop();
+      return app.close();
+    },
+  };
 }

@@ -1,5 +1,7 @@
 export * from './platform/limits';
 export * from './platform/messages';
+export * from './platform/input';
+export * from './platform/send-key';
 export * from './shell/greeting';
 export * from './legacy/envelope';
 export * from './realtime/rooms';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString, rawLengthFor } from '../platform/input';
 import { ACCOUNT_MESSAGES as M } from './messages';
 import { ACCOUNT_RULES as R, RESERVED_USERNAMES } from './rules';
 
@@ -8,8 +9,7 @@ import { ACCOUNT_RULES as R, RESERVED_USERNAMES } from './rules';
  */
 function cleanText(options: { required: string; max: number; multiline?: boolean }) {
   const forbidden = options.multiline ? /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/ : /[\u0000-\u001F\u007F\uFFFD]/;
-  return z
-    .string({ error: options.required })
+  return boundedString(options.required, M.textTooLong, rawLengthFor(options.max))
     .refine((value) => !forbidden.test(value), { error: M.invalidCharacters })
     .transform((value) => value.trim())
     .refine((value) => value.length <= options.max, { error: M.textTooLong });
@@ -30,8 +30,7 @@ export const emailSchema = (requiredMessage: string) =>
 
 /** Passwords are checked for length before anything else touches them (a 1 MB password is refused here). */
 export const newPasswordSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  boundedString(requiredMessage, M.passwordTooLong, R.passwordMaxLength)
     .refine((value) => value.length > 0, { error: requiredMessage })
     .refine((value) => value.length <= R.passwordMaxLength, { error: M.passwordTooLong })
     .refine((value) => !/[\u0000\uFFFD]/.test(value), { error: M.invalidCharacters })
@@ -43,15 +42,14 @@ const flag = z
   .optional()
   .transform((value) => value === true || value === '1' || value === 'true' || value === 'on');
 
-const botCheckToken = z.string().max(4000).optional();
+const botCheckToken = boundedString(M.botCheckFailed, M.botCheckFailed, 4000).optional();
 
 /** POST /auth/login (§3 Login): `username` is a user name or an e-mail address. */
 export const loginSchema = z.object({
   username: cleanText({ required: M.loginFieldsRequired, max: 1000 }).refine((value) => value.length > 0, {
     error: M.loginFieldsRequired,
   }),
-  password: z
-    .string({ error: M.loginFieldsRequired })
+  password: boundedString(M.loginFieldsRequired, M.invalidCredentials, R.passwordMaxLength)
     .refine((value) => value.length > 0, { error: M.loginFieldsRequired })
     .refine((value) => value.length <= R.passwordMaxLength, { error: M.invalidCredentials }),
   remember: flag,
@@ -65,7 +63,7 @@ export const registerSchema = z
     username: usernameSchema,
     emailAddress: emailSchema(M.registerFieldsRequired),
     password: newPasswordSchema(M.registerFieldsRequired),
-    passwordAgain: z.string({ error: M.registerFieldsRequired }).refine((value) => value.length > 0, {
+    passwordAgain: boundedString(M.registerFieldsRequired, M.passwordsDoNotMatch, R.passwordMaxLength).refine((value) => value.length > 0, {
       error: M.registerFieldsRequired,
     }),
     recaptcha_response_field: botCheckToken,
@@ -93,9 +91,8 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     password: newPasswordSchema(M.resetFieldsRequired),
-    passwordAgain: z.string().optional(),
-    token: z
-      .string({ error: M.resetFieldsRequired })
+    passwordAgain: boundedString(M.passwordsDoNotMatch, M.passwordsDoNotMatch, R.passwordMaxLength).optional(),
+    token: boundedString(M.resetFieldsRequired, M.resetTokenInvalid, 100)
       .refine((value) => value.length > 0, { error: M.resetFieldsRequired })
       .refine((value) => /^[A-Za-z0-9_-]{20,100}$/.test(value), { error: M.resetTokenInvalid }),
   })
@@ -120,12 +117,11 @@ export type ProfileInfoInput = z.input<typeof profileInfoSchema>;
 /** POST /set/user/password: the settings form's current, new and repeated password. */
 export const passwordUpdateSchema = z
   .object({
-    currentPassword: z
-      .string({ error: M.passwordFieldsRequired })
+    currentPassword: boundedString(M.passwordFieldsRequired, M.currentPasswordWrong, R.passwordMaxLength)
       .refine((value) => value.length > 0, { error: M.passwordFieldsRequired })
       .refine((value) => value.length <= R.passwordMaxLength, { error: M.currentPasswordWrong }),
     newPassword: newPasswordSchema(M.passwordFieldsRequired),
-    newPasswordAgain: z.string({ error: M.passwordFieldsRequired }).refine((value) => value.length > 0, {
+    newPasswordAgain: boundedString(M.passwordFieldsRequired, M.passwordsDoNotMatch, R.passwordMaxLength).refine((value) => value.length > 0, {
       error: M.passwordFieldsRequired,
     }),
   })

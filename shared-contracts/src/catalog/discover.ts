@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedString, rawLengthFor } from '../platform/input';
 import { LIMITS } from '../platform/limits';
 import type { TitleCard } from './api';
 import { CATALOG_RULES, TITLE_KINDS } from './rules';
@@ -99,7 +100,7 @@ const imdbValue = z
   .max(DISCOVER_RULES.imdbMax, { error: M.imdbInvalid });
 
 const slugValue = (message: string) =>
-  z.string({ error: message }).max(CATALOG_RULES.slugMaxLength, { error: message }).regex(CATALOG_RULES.slugPattern, { error: message });
+  boundedString(message, message, CATALOG_RULES.slugMaxLength).regex(CATALOG_RULES.slugPattern, { error: message });
 
 /** What the discover page filters by; every part is optional and the empty filter lists everything. */
 export const discoverFilterSchema = z.strictObject(
@@ -193,8 +194,7 @@ export function decodeDiscoverFilter(text: string): DecodedDiscoverFilter {
 }
 
 /** A search query: trimmed, at least SEARCH_RULES.minLength characters, at most maxLength. */
-export const searchQuerySchema = z
-  .string({ error: SEARCH_MESSAGES.tooShort })
+export const searchQuerySchema = boundedString(SEARCH_MESSAGES.tooShort, SEARCH_MESSAGES.tooLong, rawLengthFor(SEARCH_RULES.maxLength))
   .trim()
   .min(SEARCH_RULES.minLength, { error: SEARCH_MESSAGES.tooShort })
   .max(SEARCH_RULES.maxLength, { error: SEARCH_MESSAGES.tooLong });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalNumber, idSchema } from '../platform/input';
 import type { TitleCard } from './api';
 
 /** The member-state texts (follow, favourite, "Haber ver", watched markers, continue watching). */
@@ -22,17 +23,15 @@ export const MEMBER_STATE_RULES = {
   positionSaveIntervalMs: 10_000,
 } as const;
 
-const id = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message });
+const id = idSchema;
 
 export const memberTitleIdSchema = id(MEMBER_STATE_MESSAGES.titleIdInvalid);
 export const memberEpisodeIdSchema = id(MEMBER_STATE_MESSAGES.episodeIdInvalid);
 export const continueIdSchema = id(MEMBER_STATE_MESSAGES.continueNotFound);
-export const positionSecondsSchema = z.coerce
-  .number({ error: MEMBER_STATE_MESSAGES.positionInvalid })
-  .min(0, { error: MEMBER_STATE_MESSAGES.positionInvalid })
-  .max(MEMBER_STATE_RULES.maxPositionSeconds, { error: MEMBER_STATE_MESSAGES.positionInvalid })
-  .transform((value) => Math.floor(value));
+export const positionSecondsSchema = decimalNumber(MEMBER_STATE_MESSAGES.positionInvalid, {
+  min: 0,
+  max: MEMBER_STATE_RULES.maxPositionSeconds,
+}).transform((value) => Math.floor(value));
 
 /** POST /api/episodes/:id/watched: `watched` sets the marker; without it the marker is toggled. */
 export const episodeWatchedBodySchema = z.looseObject({ watched: z.boolean({ error: MEMBER_STATE_MESSAGES.episodeIdInvalid }).optional() });

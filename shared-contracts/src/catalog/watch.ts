@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalIdSchema, wholeNumber } from '../platform/input';
 import type { TitleCard } from './api';
 import { CATALOG_RULES, type SourceKind, type TitleKind } from './rules';
 
@@ -93,7 +94,7 @@ export interface SourceStream {
 }
 
 const positiveInt = (max: number, message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(max, { error: message });
+  wholeNumber(message, { min: 1, max });
 
 /** The JSON route's season and episode numbers. */
 export const watchParamsSchema = z.object({
@@ -103,6 +104,9 @@ export const watchParamsSchema = z.object({
 
 /** A source id, from a path or the legacy `vid`. */
 export const sourceIdSchema = positiveInt(2_147_483_647, WATCH_MESSAGES.sourceNotFound);
+
+/** `get_stream`'s `eg_id`: the episode the page shows, when it says; missing, empty or 0 is none. */
+export const legacyEpisodeRefSchema = optionalIdSchema(WATCH_MESSAGES.sourceNotFound);
 
 /** A legacy list's page, from 1; missing means the first. */
 export const legacyPageSchema = z.preprocess(

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { legacyPageSchema } from '../catalog/watch';
+import { boundedString, cleanTypedText, idSchema, optionalIdSchema, rawLengthFor, wholeNumber } from '../platform/input';
+import { sendKeySchema } from '../platform/send-key';
 import { commentLength, toShortcodes } from './emoji';
 import { COMMENT_MESSAGES as M } from './messages';
 import {
@@ -11,22 +13,11 @@ import {
   type CommentTargetType,
 } from './rules';
 
-const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message });
+const positiveId = idSchema;
+const optionalId = optionalIdSchema;
 
-/** A legacy optional number: missing, empty, 0 or null all mean "not given". */
-const optionalId = (message: string) =>
-  z.preprocess((value) => (value === undefined || value === null || value === '' || value === '0' || value === 0 ? undefined : value), positiveId(message).optional());
-
-/** Control characters and bidirectional overrides (which can disguise text) are dropped; line breaks stay. */
-const INVISIBLE_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/g;
 /** Anything a person would see: not only spaces, line breaks or zero-width characters. */
 const VISIBLE = /[^\s\u200B-\u200D\u2060\uFEFF]/;
-
-/** Text as a person typed it: line breaks unified, invisible controls dropped, trimmed. */
-export function cleanTypedText(value: string): string {
-  return value.replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, '').trim();
-}
 
 /**
  * An HTML tag, comment or doctype (`<b>`, `</script>`, `<img …>`, `<!-- -->`). Such markup is
@@ -39,8 +30,7 @@ export const isPlainText = (value: string): boolean => !MARKUP.test(value);
 
 /** Typed text of at most `max` characters as the counter counts them (`commentLength`), without markup. */
 const typedText = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
+  boundedString(required, tooLong, rawLengthFor(max))
     .transform(cleanTypedText)
     .refine((value) => VISIBLE.test(value), { error: required })
     .refine((value) => commentLength(value) <= max, { error: tooLong })
@@ -61,8 +51,7 @@ export const spoilerSchema = z.preprocess(
 );
 
 /** The seed's `type` of a comment's target: 1, 2 or 3 (see COMMENT_TARGET_TYPES). */
-export const commentTargetTypeSchema = z.coerce
-  .number({ error: M.typeInvalid })
+export const commentTargetTypeSchema = wholeNumber(M.typeInvalid, { min: 1, max: 3 })
   .refine((value): value is CommentTargetType => (Object.values(COMMENT_TARGET_TYPES) as number[]).includes(value), { error: M.typeInvalid })
   .transform((value) => value as CommentTargetType);
 
@@ -74,6 +63,8 @@ export const createCommentBodySchema = z.looseObject({
   text: commentTextSchema,
   spoiler: spoilerSchema,
   parentId: optionalId(M.parentNotFound),
+  /** The send's idempotency key: a retry with it answers the comment already stored. */
+  clientKey: sendKeySchema,
 });
 export type CreateCommentBody = z.input<typeof createCommentBodySchema>;
 
@@ -92,7 +83,7 @@ export const commentListQuerySchema = z
     order: z.preprocess((value) => (value === undefined || value === '' ? 'newest' : value), z.enum(COMMENT_ORDERS, { error: M.orderInvalid })),
     cursor: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.string({ error: M.cursorInvalid }).regex(CURSOR_PATTERN, { error: M.cursorInvalid }).optional(),
+      boundedString(M.cursorInvalid, M.cursorInvalid, 21).regex(CURSOR_PATTERN, { error: M.cursorInvalid }).optional(),
     ),
   })
   .transform(({ order, cursor }, context) => {
@@ -117,8 +108,7 @@ export const memberCommentsQuerySchema = z.looseObject({
 
 const reportDescriptionSchema = z.preprocess(
   (value) => (value === undefined || value === null ? '' : value),
-  z
-    .string({ error: M.descriptionRequired })
+  boundedString(M.descriptionRequired, M.descriptionTooLong, rawLengthFor(R.reportDescriptionMaxLength))
     .transform(cleanTypedText)
     .refine((value) => commentLength(value) <= R.reportDescriptionMaxLength, { error: M.descriptionTooLong })
     .refine(isPlainText, { error: M.markupNotAllowed }),
@@ -145,6 +135,8 @@ export const legacyAddCommentSchema = z.looseObject({
   id: commentTargetIdSchema,
   comment: commentTextSchema,
   spoiler: spoilerSchema,
+  /** Optional: the send's idempotency key (see sendKeySchema). */
+  client_key: sendKeySchema,
 });
 
 /**
@@ -155,6 +147,8 @@ export const legacyReplySchema = z.looseObject({
   id: positiveId(M.parentRequired),
   message: commentTextSchema,
   episode: optionalId(M.parentElsewhere),
+  /** Optional: the send's idempotency key (see sendKeySchema). */
+  client_key: sendKeySchema,
 });
 
 /** `/get/more/comment`: `type` and `id` name the list, `page` from 1. */

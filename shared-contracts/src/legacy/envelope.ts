@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { boundedString } from '../platform/input';
+import { MESSAGES } from '../platform/messages';
 
 /**
  * The reply every legacy POST call answers with (§7): `success`, `error`, `session`, `message`,
@@ -19,14 +21,25 @@ export type LegacyEnvelope = z.infer<typeof legacyEnvelopeSchema>;
 
 /** The one field `/ajax/service` dispatches on; the rest of the body belongs to that type. */
 export const ajaxServiceRequestSchema = z.looseObject({
-  type: z.string().trim().min(1).max(64),
+  type: boundedString(MESSAGES.missingServiceType, MESSAGES.unknownServiceType, 64).trim().min(1, { error: MESSAGES.missingServiceType }),
 });
 
-/** Reply of GET /healthz. */
+/**
+ * Reply of GET /readyz (and its alias /healthz): 200 while the database answers, 503 when it does
+ * not. Redis away is `degraded`, still ready: HTTP keeps working from PostgreSQL.
+ */
 export const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  /** `ok`; `degraded` when Redis does not answer; `unavailable` when the database does not. */
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: z.enum(['ok', 'down']),
   redis: z.enum(['ok', 'down', 'not-configured']),
 });
 
 export type Health = z.infer<typeof healthSchema>;
+
+/** Reply of GET /livez: the process answers; no dependency is asked. */
+export const livenessSchema = z.object({
+  status: z.literal('ok'),
+});
+
+export type Liveness = z.infer<typeof livenessSchema>;

@@ -1,19 +1,19 @@
 import { z } from 'zod';
+import { boundedString, cleanTypedText, idSchema, rawLengthFor, wholeNumber } from '../platform/input';
+import { sendKeySchema } from '../platform/send-key';
 import { ROOM_MESSAGES as M } from './messages';
 import { ROOM_CODE_PATTERN, ROOM_CONTROL_MODES, ROOM_RULES as R } from './rules';
 
-const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(2_147_483_647, { error: message });
+const positiveId = idSchema;
 
-/** Text a person typed in one line or many: no control characters but line breaks, trimmed. */
+/** Text a person typed in one line or many, cleaned as comments are (cleanTypedText), refused on its raw length first. */
 const typedText = (required: string, tooLong: string, max: number) =>
-  z
-    .string({ error: required })
-    .transform((value) => value.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFD]/g, '').trim())
+  boundedString(required, tooLong, rawLengthFor(max))
+    .transform(cleanTypedText)
     .refine((value) => value.length > 0, { error: required })
     .refine((value) => [...value].length <= max, { error: tooLong });
 
-export const roomCodeSchema = z.string({ error: M.roomCodeInvalid }).regex(ROOM_CODE_PATTERN, { error: M.roomCodeInvalid });
+export const roomCodeSchema = boundedString(M.roomCodeInvalid, M.roomCodeInvalid, 12).regex(ROOM_CODE_PATTERN, { error: M.roomCodeInvalid });
 export const roomTitleSchema = typedText(M.titleRequired, M.titleTooLong, R.titleMaxLength);
 export const chatTextSchema = typedText(M.messageEmpty, M.messageTooLong, R.messageMaxLength);
 export const roomEpisodeIdSchema = positiveId(M.episodeRequired);
@@ -26,11 +26,7 @@ export const inviteListSchema = z
   .transform((ids) => [...new Set(ids)]);
 
 /** A `get_chat` cursor: the last sequence the client has (0 for none). */
-export const chatCursorSchema = z.coerce
-  .number({ error: M.cursorInvalid })
-  .int({ error: M.cursorInvalid })
-  .min(0, { error: M.cursorInvalid })
-  .max(Number.MAX_SAFE_INTEGER, { error: M.cursorInvalid });
+export const chatCursorSchema = wholeNumber(M.cursorInvalid, { min: 0, max: Number.MAX_SAFE_INTEGER });
 
 /** POST /api/rooms */
 export const createRoomBodySchema = z.object({
@@ -42,7 +38,12 @@ export const createRoomBodySchema = z.object({
 export type CreateRoomBody = z.input<typeof createRoomBodySchema>;
 
 /** POST /api/rooms/:code/messages */
-export const sendChatBodySchema = z.object({ text: chatTextSchema });
+export const sendChatBodySchema = z.object({
+  text: chatTextSchema,
+  /** The send's idempotency key: a retry with it answers the message already stored. */
+  clientKey: sendKeySchema,
+});
+export type SendChatBody = z.input<typeof sendChatBodySchema>;
 
 export const PLAYBACK_ACTIONS = ['play', 'pause', 'seek'] as const;
 export type PlaybackAction = (typeof PLAYBACK_ACTIONS)[number];

@@ -1,5 +1,6 @@
-import { cleanTypedText, COMMENT_MESSAGES, COMMENT_RULES, commentLength, commentTextSchema, isPlainText } from '@seyirlik/shared-contracts';
+import { cleanTypedText, COMMENT_MESSAGES, COMMENT_RULES, commentLength, commentTextSchema, isPlainText, rawLengthFor } from '@seyirlik/shared-contracts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSendKey } from '../../app/sendKey';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { EmojiPicker } from './EmojiPicker';
 import { COMMENT_TEXT } from './texts';
@@ -8,8 +9,11 @@ interface ComposerProps {
   label: string;
   placeholder: string;
   submitLabel: string;
-  /** Sends the text (as typed; the server stores emoji as short codes) and the spoiler flag; throws to keep the text. */
-  onSend: (text: string, spoiler: boolean) => Promise<void>;
+  /**
+   * Sends the text (as typed; the server stores emoji as short codes), the spoiler flag and the
+   * send's idempotency key (the same for retries of the same text); throws to keep the text.
+   */
+  onSend: (text: string, spoiler: boolean, clientKey: string) => Promise<void>;
   onCancel?: () => void;
   autoFocus?: boolean;
 }
@@ -23,6 +27,7 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
   const [text, setText] = useState('');
   const [spoiler, setSpoiler] = useState(false);
   const [pending, setPending] = useState(false);
+  const sendKey = useSendKey();
   const field = useRef<HTMLTextAreaElement>(null);
   const counterId = useId();
   const remaining = COMMENT_RULES.maxLength - commentLength(cleanTypedText(text));
@@ -46,7 +51,8 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
     if (!sendable || pending) return;
     setPending(true);
     try {
-      await onSend(text, spoiler);
+      await onSend(text, spoiler, sendKey.keyFor(text));
+      sendKey.sent();
       setText('');
       setSpoiler(false);
     } catch {
@@ -65,6 +71,8 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
         aria-describedby={counterId}
         placeholder={placeholder}
         value={text}
+        // The same raw bound the server refuses first, so a huge paste cannot make counting slow.
+        maxLength={rawLengthFor(COMMENT_RULES.maxLength)}
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
       />

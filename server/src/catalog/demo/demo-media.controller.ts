@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { answerUnsatisfiableRange } from '../../platform/http/range';
 import { DEMO_MEDIA_DIR } from '../catalog.paths';
 
 /** Types set here rather than guessed from the extension: `.ts` is also TypeScript to some tables. */
@@ -28,8 +29,10 @@ export class DemoMediaController {
     response.setHeader('Content-Type', CONTENT_TYPES[extension]!);
     response.setHeader('X-Content-Type-Options', 'nosniff');
     response.sendFile(file, { root: DEMO_MEDIA_DIR, maxAge: '30d', dotfiles: 'deny' }, (error) => {
-      // The client went away mid-file, or the file vanished after the check: nothing left to answer.
-      if (error && !response.headersSent) response.status(404).end();
+      if (!error || response.headersSent) return;
+      // A range past the end is 416 with the file's size; otherwise the client went away mid-file,
+      // or the file vanished after the check: nothing left to answer.
+      answerUnsatisfiableRange(error, response) || response.status(404).end();
     });
   }
 }

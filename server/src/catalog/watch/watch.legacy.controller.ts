@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, HttpStatus, type OnModuleInit, Post, Req } 
 import {
   MESSAGES,
   WATCH_MESSAGES,
+  legacyEpisodeRefSchema,
   legacyPageSchema,
   loadEpisodeSchema,
   sourceIdSchema,
@@ -35,7 +36,8 @@ export class WatchLegacyController implements OnModuleInit {
     // vid: the source; eg_id: its episode, when the page says which; room: the watch-together room (not needed here).
     this.ajaxService.register('get_stream', async (body, request) => {
       const source = await this.watch.stream(parseInput(sourceIdSchema, body.vid), request.viewer ?? null);
-      if (body.eg_id !== undefined && body.eg_id !== '' && String(body.eg_id) !== String(source.episodeId)) {
+      const episodeId = parseInput(legacyEpisodeRefSchema, body.eg_id);
+      if (episodeId !== undefined && episodeId !== source.episodeId) {
         throw new AppException(HttpStatus.NOT_FOUND, WATCH_MESSAGES.sourceNotFound);
       }
       return { uri: source.link, theme: renderPlayerTheme(source) };

@@ -22,6 +22,11 @@ export class AjaxServiceRegistry {
     this.handlers.set(type, handler);
   }
 
+  /** Every registered type, in the order the features registered them. */
+  types(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   async dispatch(body: unknown, request: Request): Promise<LegacyReplyFields> {
     const fields = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
     if (fields.type === undefined || fields.type === '') {

@@ -10,6 +10,8 @@ export const BODY_LIMITS = {
   formFields: 1000,
   fileBytes: 10 * 1024 * 1024,
   files: 10,
+  /** A whole multipart body (files and fields together), by its Content-Length. */
+  multipartBytes: 32 * 1024 * 1024,
 } as const;
 
 const multipart = multer({
@@ -22,8 +24,15 @@ const multipart = multer({
   },
 }).any();
 
+/**
+ * Multipart bodies are read only with a Content-Length within BODY_LIMITS.multipartBytes (browsers
+ * always send one for a form), so the number of fields times their size cannot add up unbounded.
+ */
 const parseMultipart: RequestHandler = (request, response, next) => {
   if (!request.is('multipart/form-data')) return next();
+  const declared = request.headers['content-length'];
+  if (declared === undefined) return sendError(request, response, 411, MESSAGES.malformedBody);
+  if (Number(declared) > BODY_LIMITS.multipartBytes) return sendError(request, response, 413, MESSAGES.bodyTooLarge);
   multipart(request, response, next);
 };
 
@@ -41,12 +50,21 @@ export function installBodyParsing(app: Express): void {
   app.use(bodyErrors);
 }
 
+/**
+ * What body parsing refuses: too large is 413; anything else it calls the client's fault (a body
+ * that is not what its headers say, such as `Content-Encoding: gzip` on bytes that are not gzip,
+ * an unknown encoding or charset, broken JSON or multipart) is 400. Never a 500.
+ */
 const bodyErrors: ErrorRequestHandler = (error, request, response, next) => {
   const type = (error as { type?: string }).type;
   const code = (error as { code?: string }).code;
-  if (type === 'entity.too.large' || code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_FIELD_VALUE') {
+  const status = (error as { status?: unknown }).status;
+  const clientError = typeof status === 'number' && status >= 400 && status < 500;
+  if (type === 'entity.too.large' || code === 'LIMIT_FILE_SIZE' || code === 'LIMIT_FIELD_VALUE' || status === 413) {
     sendError(request, response, 413, MESSAGES.bodyTooLarge);
   } else if (
+    clientError ||
+    (typeof code === 'string' && code.startsWith('Z_')) ||
     error instanceof multer.MulterError ||
     type === 'entity.parse.failed' ||
     type === 'parameters.too.many' ||
