@@ -19,6 +19,8 @@ import { renderComment, renderCommentThreads } from './theme/render-comment-them
 /**
  * The seed's comment calls (§7). `type` 1 is a series or an anime, 2 an episode, 3 a film, with `id`
  * the title's or the episode's id (see COMMENT_TARGET_TYPES). Visitors get the session flag on writes.
+ * `/add/comment` and `/set/comment/reply` take an optional `client_key`, an idempotency key a retry
+ * repeats to be answered the comment already stored.
  * Answers: `/add/comment` → `id`, `data` (the new comment's HTML) and `message`; `/set/comment/reply`
  * → `id`, `reply` (its HTML) and `message`; `/get/more/comment` → `theme`, or at the end
  * `success: false` with 'Listelenecek yorum kalmadı !'; `/set/action` → `status` 1 when this call
@@ -33,8 +35,8 @@ export class CommentsLegacyController {
   @HttpCode(200)
   @UseGuards(MemberGuard)
   async add(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { type, id, comment, spoiler } = parseInput(legacyAddCommentSchema, body);
-    const view = await this.comments.add(viewer.user.id, { type, id }, { text: comment, spoiler });
+    const { type, id, comment, spoiler, client_key } = parseInput(legacyAddCommentSchema, body);
+    const view = await this.comments.add(viewer.user.id, { type, id }, { text: comment, spoiler, clientKey: client_key });
     return { success: true, id: view.id, data: renderComment(view), message: M.commentAdded };
   }
 
@@ -42,9 +44,9 @@ export class CommentsLegacyController {
   @HttpCode(200)
   @UseGuards(MemberGuard)
   async reply(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { id, message, episode } = parseInput(legacyReplySchema, body);
+    const { id, message, episode, client_key } = parseInput(legacyReplySchema, body);
     const onPage = episode === undefined ? null : { type: COMMENT_TARGET_TYPES.episode, id: episode };
-    const view = await this.comments.reply(viewer.user.id, id, message, onPage);
+    const view = await this.comments.reply(viewer.user.id, id, message, onPage, client_key);
     return { success: true, id: view.id, reply: renderComment(view), message: M.replyAdded };
   }
 

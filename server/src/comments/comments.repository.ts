@@ -202,15 +202,29 @@ export class CommentsRepository {
     return row ?? null;
   }
 
+  /**
+   * Inserts a comment and answers its id; null when the member already stored one under the same
+   * `clientKey` (a concurrent send of it waits for the other to commit, then inserts nothing).
+   */
   async insert(
     manager: EntityManager,
-    comment: { userId: number; titleId: number; episodeId: number | null; parentId: number | null; text: string; spoiler: boolean },
-  ): Promise<number> {
+    comment: { userId: number; titleId: number; episodeId: number | null; parentId: number | null; text: string; spoiler: boolean; clientKey: string | null },
+  ): Promise<number | null> {
     const [row] = (await manager.query(
-      'INSERT INTO comment (user_id, title_id, episode_id, parent_id, text, spoiler) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [comment.userId, comment.titleId, comment.episodeId, comment.parentId, comment.text, comment.spoiler],
+      `INSERT INTO comment (user_id, title_id, episode_id, parent_id, text, spoiler, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
+      [comment.userId, comment.titleId, comment.episodeId, comment.parentId, comment.text, comment.spoiler, comment.clientKey],
     )) as Array<{ id: number }>;
-    return row!.id;
+    return row?.id ?? null;
+  }
+
+  /** The comment the member stored under a send's idempotency key, if any. */
+  async findBySendKey(userId: number, clientKey: string): Promise<CommentRow | null> {
+    const [row] = (await this.dataSource.query(
+      'SELECT id, user_id, parent_id, title_id, episode_id, text, deleted_at FROM comment WHERE user_id = $1 AND client_key = $2',
+      [userId, clientKey],
+    )) as CommentRow[];
+    return row ?? null;
   }
 
   /** Adds the member's like, or takes it back if there was one; answers whether they now like it and the count. */

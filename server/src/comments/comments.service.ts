@@ -4,6 +4,7 @@ import {
   COMMENT_MESSAGES as M,
   COMMENT_RULES,
   COMMENT_TARGET_TYPES,
+  SEND_KEY_MESSAGES,
   commentCursor,
   commentRooms,
   parseCommentRoomKey,
@@ -46,6 +47,8 @@ export interface NewComment {
   spoiler: boolean;
   /** The comment answered; its thread's first comment becomes the parent. */
   parentId?: number;
+  /** The send's idempotency key, which its retries repeat (none from legacy clients). */
+  clientKey?: string;
 }
 
 export interface CommentReport {
@@ -122,16 +125,23 @@ export class CommentsService {
    * The legacy reply: `onPage` is the page it was written on, whose comment it must answer; without
    * it, the reply goes to the answered comment's own page.
    */
-  async reply(userId: number, parentId: number, text: string, onPage: TargetAddress | null): Promise<CommentView> {
+  async reply(userId: number, parentId: number, text: string, onPage: TargetAddress | null, clientKey?: string): Promise<CommentView> {
     const page = onPage === null ? await this.pageOf(parentId) : await this.resolve(onPage);
-    return this.write(userId, page, { text, spoiler: false, parentId });
+    return this.write(userId, page, { text, spoiler: false, parentId, clientKey });
   }
 
-  /** A reply is refused under a comment that is missing, deleted, or not on `page`. */
+  /**
+   * A reply is refused under a comment that is missing, deleted, or not on `page`. A send repeating
+   * the key of a comment the member stored answers that comment (see answerRepeat).
+   */
   private async write(userId: number, page: CommentPlace, input: NewComment): Promise<CommentView> {
+    const { clientKey } = input;
+    if (clientKey !== undefined && (await this.comments.findBySendKey(userId, clientKey))) {
+      return this.answerRepeat(userId, clientKey, input.text);
+    }
     await this.rateLimit.enforce('comment-send', COMMENT_RULES.sendRateLimit, String(userId));
     const written = await this.dataSource.transaction(async (manager) => {
-      const comment = { userId, text: input.text, spoiler: input.spoiler };
+      const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: clientKey ?? null };
       if (input.parentId === undefined) {
         const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, parentId: null });
         return { id, parent: null };
@@ -145,6 +155,8 @@ export class CommentsService {
       const id = await this.comments.insert(manager, { ...comment, titleId: answered.title_id, episodeId: answered.episode_id, parentId: parent.id });
       return { id, parent };
     });
+    // A concurrent send of the same key stored it first.
+    if (written.id === null) return this.answerRepeat(userId, clientKey!, input.text);
 
     const { view, link } = (await this.comments.viewWithLink(written.id))!;
     for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null })) this.realtime.toRoom(room, 'comment.created', view);
@@ -152,6 +164,17 @@ export class CommentsService {
     if (written.parent === null) this.events.publish('comment.created', base);
     else this.events.publish('comment.replied', { ...base, parentId: written.parent.id, parentAuthorId: written.parent.user_id });
     return view;
+  }
+
+  /**
+   * The answer to a send whose key the member already stored a comment under: that comment as it
+   * is now, with nothing stored, pushed or counted against the send limit again. A different text
+   * under the key is refused (409): the client makes a new key whenever the text changes.
+   */
+  private async answerRepeat(userId: number, clientKey: string, text: string): Promise<CommentView> {
+    const stored = (await this.comments.findBySendKey(userId, clientKey))!;
+    if (stored.deleted_at === null && stored.text !== text) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
+    return (await this.comments.viewWithLink(stored.id))!.view;
   }
 
   /**

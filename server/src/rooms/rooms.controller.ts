@@ -50,7 +50,7 @@ export class RoomsController {
 
   @Post(':code/messages')
   send(@CurrentViewer() viewer: Viewer, @Param('code') code: string, @Body() body: unknown): Promise<ChatMessage> {
-    return this.roomsService.sendMessage(viewer.user.id, code, parseInput(sendChatBodySchema, body ?? {}).text);
+    return this.roomsService.sendMessage(viewer.user.id, code, parseInput(sendChatBodySchema, body ?? {}));
   }
 
   @Post(':code/playback')

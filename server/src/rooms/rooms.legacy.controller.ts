@@ -1,5 +1,5 @@
 import { Controller, type OnModuleInit } from '@nestjs/common';
-import { chatCursorSchema, chatTextSchema, createRoomBodySchema } from '@seyirlik/shared-contracts';
+import { chatCursorSchema, chatTextSchema, createRoomBodySchema, sendKeySchema } from '@seyirlik/shared-contracts';
 import { AjaxServiceRegistry } from '../platform/http/ajax-service.registry';
 import { LoginRequiredException, parseInput } from '../platform/http/app-exception';
 import { RoomsService } from './rooms.service';
@@ -24,8 +24,9 @@ function legacyInviteList(value: unknown): unknown {
 
 /**
  * The seed's room calls on `/ajax/service` (§7); visitors get the session flag.
- * `create_room` (e_id, title, invite) → link (and code); `add_chat` (code, data) → theme, the stored
- * message rendered (and id, its sequence); `get_chat` (code, id) → theme, the messages after the
+ * `create_room` (e_id, title, invite) → link (and code); `add_chat` (code, data, and optionally
+ * client_key, an idempotency key a retry repeats) → theme, the stored message rendered (and id, its
+ * sequence); `get_chat` (code, id) → theme, the messages after the
  * cursor `id`, oldest first, each with `data-id="{seq}"`, and id, the cursor to send next.
  */
 @Controller()
@@ -44,7 +45,8 @@ export class RoomsLegacyController implements OnModuleInit {
     });
     this.ajaxService.register('add_chat', async (body, request) => {
       if (!request.viewer) throw new LoginRequiredException();
-      const message = await this.roomsService.sendMessage(request.viewer.user.id, body.code, parseInput(chatTextSchema, body.data));
+      const send = { text: parseInput(chatTextSchema, body.data), clientKey: parseInput(sendKeySchema, body.client_key) };
+      const message = await this.roomsService.sendMessage(request.viewer.user.id, body.code, send);
       return { theme: renderChatTheme([message]), id: message.seq };
     });
     this.ajaxService.register('get_chat', async (body, request) => {

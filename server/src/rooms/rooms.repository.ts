@@ -39,7 +39,15 @@ export interface NewMessage {
   code: string;
   authorId: number;
   body: string;
+  /** The send's idempotency key, or null for a legacy send without one. */
+  clientKey: string | null;
   window: { points: number; windowSeconds: number };
+}
+
+/** What insertMessage did: stored the message now, or found it stored by an earlier send of the same key. */
+export interface InsertedMessage {
+  row: MessageRow;
+  repeated: boolean;
 }
 
 export interface NewRoom {
@@ -99,23 +107,39 @@ function toRoomRow(row: RawRoom): RoomRow {
 }
 
 /** RoomsRepository.insertMessage's statement, prepared: every chat message runs it. */
-const INSERT_MESSAGE = new PreparedStatement<RawMember & { seq: string; sent_at: Date; body: string }>(
+const INSERT_MESSAGE = new PreparedStatement<RawMember & { seq: string; sent_at: Date; body: string; repeated: boolean }>(
   'rooms.insert-message',
-  `WITH target AS (
+  `WITH stored AS (
+     SELECT w.seq, w.sent_at, w.body, w.author_id FROM watch_room r
+       JOIN watch_room_message w ON w.room_id = r.id AND w.author_id = $3 AND w.client_key = $7
+      WHERE r.code = $1
+   ),
+   target AS (
      SELECT r.id FROM watch_room r
       WHERE r.code = $1
+        AND NOT EXISTS (SELECT 1 FROM stored)
         AND EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = $3)
         AND (SELECT count(*) FROM watch_room_message w
               WHERE w.author_id = $3 AND w.room_id = r.id AND w.sent_at > now() - make_interval(secs => $5)) < $6
    ),
    next_seq AS (${nextSequenceCte('$2', 'target')}),
    inserted AS (
-     INSERT INTO watch_room_message (room_id, seq, author_id, body)
-     SELECT target.id, next_seq.last_seq, $3, $4 FROM target, next_seq
+     INSERT INTO watch_room_message (room_id, seq, author_id, body, client_key)
+     SELECT target.id, next_seq.last_seq, $3, $4, $7 FROM target, next_seq
      RETURNING seq, sent_at, body, author_id
+   ),
+   sent AS (
+     SELECT seq, sent_at, body, author_id, false AS repeated FROM inserted
+     UNION ALL SELECT seq, sent_at, body, author_id, true FROM stored
    )
-   SELECT i.seq, i.sent_at, i.body, ${MEMBER_COLUMNS} FROM inserted i JOIN app_user u ON u.id = i.author_id`,
+   SELECT s.seq, s.sent_at, s.body, s.repeated, ${MEMBER_COLUMNS} FROM sent s JOIN app_user u ON u.id = s.author_id`,
 );
+
+/** Whether `error` is the unique violation of a second send of a key that another send stored meanwhile. */
+function isRepeatedKeyRace(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'watch_room_message_client_key_idx';
+}
 
 /** Attempts at a fresh code before giving up; one collision in 62^12 codes is already unheard of. */
 const CODE_ATTEMPTS = 5;
@@ -219,17 +243,32 @@ export class RoomsRepository {
    * nothing was stored: no such room, not a member, or over the limit (the caller tells which).
    * Concurrent sends of one member may each see the count before the other commits, so the limit
    * can be passed by the few messages in flight at once; it stops floods, not a single extra line.
+   *
+   * With a `clientKey` the member already stored in this room, nothing is inserted and no number
+   * or send allowance is taken: the stored message is answered, `repeated`. Two sends of one key
+   * at once both miss it; the second waits on the room's sequence row, then its insert breaks the
+   * key's unique index, which rolls its whole statement back (the number too), and it runs again,
+   * now finding the first one's message.
    */
-  async insertMessage(message: NewMessage): Promise<MessageRow | null> {
-    const [row] = await INSERT_MESSAGE.run(this.dataSource, [
+  async insertMessage(message: NewMessage): Promise<InsertedMessage | null> {
+    const values = [
       message.code,
       rooms.chat(message.code),
       message.authorId,
       message.body,
       message.window.windowSeconds,
       message.window.points,
-    ]);
-    return row ? { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) } : null;
+      message.clientKey,
+    ];
+    let rows;
+    try {
+      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+    } catch (error) {
+      if (!isRepeatedKeyRace(error)) throw error;
+      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+    }
+    const [row] = rows;
+    return row ? { row: { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) }, repeated: row.repeated } : null;
   }
 
   /** Up to `limit` messages after sequence `after`, oldest first. */

@@ -4,6 +4,7 @@ import {
   ROOM_CODE_PATTERN,
   ROOM_MESSAGES as M,
   ROOM_RULES,
+  SEND_KEY_MESSAGES,
   WATCH_MESSAGES,
   createRoomBodySchema,
   foldForSearch,
@@ -31,6 +32,12 @@ import { RoomsRepository, type MessageRow, type RoomRow } from './rooms.reposito
 
 /** A parsed room creation. */
 export type RoomCreation = z.output<typeof createRoomBodySchema>;
+
+/** A chat send: the text, and the idempotency key its retries repeat (none from legacy clients). */
+export interface ChatSend {
+  text: string;
+  clientKey?: string;
+}
 
 function toChatMessage(code: string, row: MessageRow): ChatMessage {
   return { seq: row.seq, roomCode: code, author: row.author, text: row.body, sentAt: row.sentAt.toISOString() };
@@ -150,20 +157,29 @@ export class RoomsService {
    * Stores a message and pushes it to the room after commit. The room, the membership, the send
    * limit per member and room, the number and the insert are one statement; only a refusal asks
    * again, to say which it was.
+   *
+   * A send repeating the key of a message the member stored in this room answers that message
+   * (same sequence), storing and pushing nothing; with a different text it is refused (409), since
+   * the client makes a new key whenever the text changes.
    */
-  async sendMessage(userId: number, code: unknown, text: string): Promise<ChatMessage> {
+  async sendMessage(userId: number, code: unknown, send: ChatSend): Promise<ChatMessage> {
     const roomCode = parseRoomCode(code);
-    const row = await this.roomsRepository.insertMessage({
+    const inserted = await this.roomsRepository.insertMessage({
       code: roomCode,
       authorId: userId,
-      body: text,
+      body: send.text,
+      clientKey: send.clientKey ?? null,
       window: ROOM_RULES.sendRateLimit,
     });
-    if (!row) {
+    if (!inserted) {
       await this.enter(userId, roomCode);
       throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
     }
-    const message = toChatMessage(roomCode, row);
+    const message = toChatMessage(roomCode, inserted.row);
+    if (inserted.repeated) {
+      if (message.text !== send.text) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
+      return message;
+    }
     this.realtime.toRoom(rooms.chat(roomCode), 'chat.messageCreated', message);
     return message;
   }

@@ -1,7 +1,8 @@
+import { SEND_KEY_PATTERN } from '@seyirlik/shared-contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CommentComposer } from './CommentComposer';
 
-function renderComposer(onSend: (text: string, spoiler: boolean) => Promise<void>) {
+function renderComposer(onSend: (text: string, spoiler: boolean, clientKey: string) => Promise<void>) {
   render(<CommentComposer label="Yorumun" placeholder="Düşüncelerini yaz..." submitLabel="Gönder" onSend={onSend} />);
   return {
     field: screen.getByRole('textbox', { name: 'Yorumun' }),
@@ -65,7 +66,7 @@ describe('CommentComposer', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Spoiler içeriyor' }));
     fireEvent.click(send);
 
-    expect(onSend).toHaveBeenCalledWith('Sonu çok iyiydi 🔥', true);
+    expect(onSend).toHaveBeenCalledWith('Sonu çok iyiydi 🔥', true, expect.stringMatching(SEND_KEY_PATTERN));
     expect(send.disabled).toBe(true);
     expect(send.getAttribute('aria-busy')).toBe('true');
     fireEvent.click(send);
@@ -85,6 +86,38 @@ describe('CommentComposer', () => {
 
     expect((field as HTMLTextAreaElement).value).toBe('Tekrar denerim');
     expect(send.disabled).toBe(false);
+  });
+
+  it('retries a failed send under the same key, and takes a new key for new text and after a success', async () => {
+    const outcomes = [false, false, false, true, true];
+    const onSend = jest.fn(async () => {
+      if (!outcomes.shift()) throw new Error('refused');
+    });
+    const { field, send } = renderComposer(onSend);
+    const keys = () => onSend.mock.calls.map((call) => (call as unknown as [string, boolean, string])[2]);
+
+    fireEvent.change(field, { target: { value: 'Tekrar denerim' } });
+    await act(async () => fireEvent.click(send));
+    await act(async () => fireEvent.click(send));
+    fireEvent.change(field, { target: { value: 'Tekrar denerim!' } });
+    await act(async () => fireEvent.click(send));
+    await act(async () => fireEvent.click(send));
+    fireEvent.change(field, { target: { value: 'Tekrar denerim!' } });
+    await act(async () => fireEvent.click(send));
+
+    const [first, retry, changed, changedRetry, afterSuccess] = keys();
+    expect(onSend.mock.calls.map((call) => (call as unknown as [string])[0])).toEqual([
+      'Tekrar denerim',
+      'Tekrar denerim',
+      'Tekrar denerim!',
+      'Tekrar denerim!',
+      'Tekrar denerim!',
+    ]);
+    expect(first).toMatch(SEND_KEY_PATTERN);
+    expect(retry).toBe(first);
+    expect(changed).not.toBe(first);
+    expect(changedRetry).toBe(changed);
+    expect(afterSuccess).not.toBe(changed);
   });
 
   it('inserts a picked emoji where the cursor is', () => {

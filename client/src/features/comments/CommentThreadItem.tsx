@@ -37,8 +37,8 @@ export function CommentThreadItem({ thread, actions }: { thread: CommentThread; 
             submitLabel={COMMENT_TEXT.reply}
             autoFocus
             onCancel={() => setReplying(false)}
-            onSend={async (text, spoiler) => {
-              await actions.reply(thread, text, spoiler);
+            onSend={async (text, spoiler, clientKey) => {
+              await actions.reply(thread, text, spoiler, clientKey);
               setReplying(false);
             }}
           />

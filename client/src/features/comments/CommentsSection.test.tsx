@@ -1,4 +1,4 @@
-import type { CommentPage, WatchData } from '@seyirlik/shared-contracts';
+import { SEND_KEY_PATTERN, type CommentPage, type WatchData } from '@seyirlik/shared-contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { setImmediate as afterPendingWork } from 'node:timers';
@@ -160,7 +160,11 @@ describe('CommentsSection', () => {
     // Sent and answered: the box empties.
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Yorumun' }) as HTMLTextAreaElement).value).toBe(''));
     expect(screen.getAllByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' })).toHaveLength(1);
-    expect(sentTo(fetchMock, 'POST', `/api/episodes/${EPISODE_ID}/comments`)).toEqual({ text: 'Benim yorumum 😂', spoiler: true });
+    expect(sentTo(fetchMock, 'POST', `/api/episodes/${EPISODE_ID}/comments`)).toEqual({
+      text: 'Benim yorumum 😂',
+      spoiler: true,
+      clientKey: expect.stringMatching(SEND_KEY_PATTERN),
+    });
     expect(screen.getByText('1 yorum')).toBeTruthy();
     expect(within(comments()).getByRole('button', { name: 'Sil' })).toBeTruthy();
   });

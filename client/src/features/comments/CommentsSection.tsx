@@ -55,7 +55,7 @@ export function CommentsSection({ target, watchedEpisodeIds }: { target: Comment
       viewerId: viewer?.id ?? null,
       watchedEpisodeIds,
       like: reported((comment) => like(comment.id)),
-      reply: reported((thread, text, spoiler) => write({ text, spoiler, parentId: thread.id })),
+      reply: reported((thread, text, spoiler, clientKey) => write({ text, spoiler, parentId: thread.id, clientKey })),
       remove: reported(async (comment, hasReplies) => {
         await remove(comment, hasReplies);
         toast.success(COMMENT_MESSAGES.commentDeleted);
@@ -74,7 +74,7 @@ export function CommentsSection({ target, watchedEpisodeIds }: { target: Comment
     if (listed && anchor.startsWith('yorum-')) document.getElementById(anchor)?.scrollIntoView({ block: 'center' });
   }, [listed]);
 
-  const sendComment = reportingFailures(showFailure)((text: string, spoiler: boolean) => write({ text, spoiler }));
+  const sendComment = reportingFailures(showFailure)((text: string, spoiler: boolean, clientKey: string) => write({ text, spoiler, clientKey }));
 
   return (
     <section className="comments" aria-labelledby={headingId}>

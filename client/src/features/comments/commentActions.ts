@@ -10,7 +10,8 @@ export interface CommentActions {
    */
   watchedEpisodeIds?: readonly number[];
   like: (comment: CommentView) => Promise<void>;
-  reply: (thread: CommentThread, text: string, spoiler: boolean) => Promise<void>;
+  /** `clientKey`: the send's idempotency key, the same for retries of one reply. */
+  reply: (thread: CommentThread, text: string, spoiler: boolean, clientKey: string) => Promise<void>;
   remove: (comment: CommentView, hasReplies: boolean) => Promise<void>;
   report: (comment: CommentView, report: { reason: CommentReportReason; description: string }) => Promise<void>;
   /** A visitor's reply click: the login modal. */

@@ -1,5 +1,6 @@
 import { chatTextSchema, MESSAGES, ROOM_MESSAGES, ROOM_RULES } from '@seyirlik/shared-contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSendKey } from '../../app/sendKey';
 import { Spinner } from '../../ui/Spinner';
 import { useFailureToast } from '../session/useFailureToast';
 
@@ -13,14 +14,15 @@ function withinLimit(value: string): string {
  * The chat's write box: Enter sends (Shift+Enter breaks the line), the counter shows what is left
  * of the limit (the comment box's text at the limit, seed §5), an empty message is refused with the
  * shared schema's Turkish message before anything is sent, and the button is disabled while a
- * message is on its way (seed §4). The text stays when the send fails.
+ * message is on its way (seed §4). The text stays when the send fails, and a retry of it goes
+ * with the same idempotency key, so a send whose answer was lost is not stored twice.
  */
 export function ChatComposer({
   send,
   typed,
   stopped,
 }: {
-  send: (text: string) => Promise<void>;
+  send: (text: string, clientKey: string) => Promise<void>;
   typed: () => void;
   stopped: () => void;
 }) {
@@ -28,6 +30,7 @@ export function ChatComposer({
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const showFailure = useFailureToast();
+  const sendKey = useSendKey();
   const errorId = useId();
   const counterId = useId();
   const remaining = ROOM_RULES.messageMaxLength - [...text].length;
@@ -44,7 +47,8 @@ export function ChatComposer({
     setPending(true);
     stopped();
     try {
-      await send(parsed.data);
+      await send(parsed.data, sendKey.keyFor(parsed.data));
+      sendKey.sent();
       setText('');
     } catch (failure) {
       showFailure(failure);

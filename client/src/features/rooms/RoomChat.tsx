@@ -20,7 +20,7 @@ export function RoomChat({
   code: string;
   viewerId: number | null;
   messages: readonly ChatMessage[];
-  send: (text: string) => Promise<void>;
+  send: (text: string, clientKey: string) => Promise<void>;
   /** Who is in the room: a typing member who left is typing no more. */
   online: readonly RoomMember[];
 }) {

@@ -1,4 +1,4 @@
-import { MESSAGES, ROOM_MESSAGES, ROOM_RULES, type ChatMessage } from '@seyirlik/shared-contracts';
+import { MESSAGES, ROOM_MESSAGES, ROOM_RULES, SEND_KEY_PATTERN, type ChatMessage } from '@seyirlik/shared-contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { FakeSocket } from '../../../test/FakeSocket';
@@ -163,7 +163,7 @@ describe('RoomPage', () => {
 
     const posts = fetchMock.mock.calls.flatMap(([path, init], index) => (init.method === 'POST' ? [{ path, index }] : []));
     expect(posts.map(({ path }) => path)).toEqual([`/api/rooms/${CODE}/messages`]);
-    expect(sentBody(fetchMock, posts[0]!.index)).toEqual({ text: 'Merhaba' });
+    expect(sentBody(fetchMock, posts[0]!.index)).toEqual({ text: 'Merhaba', clientKey: expect.stringMatching(SEND_KEY_PATTERN) });
     expect(messageTexts()).toEqual(['Merhaba']);
     expect(composer().value).toBe('');
     expect(fakeSocket.emitted.filter((sent) => sent.event === 'room.typing').at(-1)!.args[0]).toEqual({ code: CODE, typing: false });
@@ -194,6 +194,39 @@ describe('RoomPage', () => {
     expect(sendButton().disabled).toBe(false);
     expect(composer().value).toBe('Geliyor musun?');
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.tooManyRequests);
+  });
+
+  it('retries a failed send under the same key, and takes a new key for new text and after a success', async () => {
+    let failNext = true;
+    const stored: ChatMessage[] = [];
+    const fetchMock = serveRoom(stored, (text) => {
+      if (failNext) return { status: 503, body: { statusCode: 503, message: MESSAGES.serviceUnavailable } };
+      const message = buildChatMessage(stored.length + 1, { author: ayse, text });
+      stored.push(message);
+      return { status: 201, body: message };
+    });
+    renderRoom();
+    await screen.findByRole('heading', { level: 1 });
+    const sentKeys = () =>
+      fetchMock.mock.calls.flatMap(([, init], index) => (init.method === 'POST' ? [sentBody(fetchMock, index) as { text: string; clientKey: string }] : []));
+
+    type('Geliyor musun?');
+    await act(async () => fireEvent.click(sendButton()));
+    await act(async () => fireEvent.click(sendButton()));
+    type('Geliyor musun??');
+    await act(async () => fireEvent.click(sendButton()));
+    failNext = false;
+    await act(async () => fireEvent.click(sendButton()));
+    type('Geliyor musun??');
+    await act(async () => fireEvent.click(sendButton()));
+
+    const [first, retry, changed, changedRetry, afterSuccess] = sentKeys();
+    expect(sentKeys().map((body) => body.text)).toEqual(['Geliyor musun?', 'Geliyor musun?', 'Geliyor musun??', 'Geliyor musun??', 'Geliyor musun??']);
+    expect(first!.clientKey).toMatch(SEND_KEY_PATTERN);
+    expect(retry!.clientKey).toBe(first!.clientKey);
+    expect(changed!.clientKey).not.toBe(first!.clientKey);
+    expect(changedRetry!.clientKey).toBe(changed!.clientKey);
+    expect(afterSuccess!.clientKey).not.toBe(changed!.clientKey);
   });
 
   it('counts what is left of the limit and stops at it', async () => {

@@ -9,6 +9,7 @@ import {
   type PlaybackCommand,
   type PlaybackState,
   type RoomDetail,
+  type SendChatBody,
   type WatchData,
 } from '@seyirlik/shared-contracts';
 import { isNotFound } from '@tanstack/react-router';
@@ -34,8 +35,9 @@ export function fetchChatPage(code: string, after: number): Promise<ChatPage> {
   return api.get<ChatPage>(`/api/rooms/${code}/messages?after=${after}`);
 }
 
-export function sendChatMessage(code: string, text: string): Promise<ChatMessage> {
-  return api.post<ChatMessage>(`/api/rooms/${code}/messages`, { text });
+/** Sends a message; a retry with the same `clientKey` is answered the message already stored. */
+export function sendChatMessage(code: string, body: SendChatBody): Promise<ChatMessage> {
+  return api.post<ChatMessage>(`/api/rooms/${code}/messages`, body);
 }
 
 /** Play, pause or seek for everyone over HTTP, for when the socket is down. */

@@ -102,7 +102,7 @@ describe('useRoomChat', () => {
     render(<ChatProbe lastSeq={1} />);
     await joinRoom();
 
-    await act(() => chat.send('Merhaba'));
+    await act(() => chat.send('Merhaba', 'anahtar-1'));
     expect(seqs()).toBe('1,2');
     act(() => fakeSocket.fire('chat.messageCreated', stored[1]));
 
@@ -119,7 +119,7 @@ describe('useRoomChat', () => {
 
     let sending!: Promise<void>;
     act(() => {
-      sending = chat.send('Merhaba');
+      sending = chat.send('Merhaba', 'anahtar-2');
     });
     act(() => fakeSocket.fire('chat.messageCreated', own));
     expect(seqs()).toBe('1,2');
@@ -129,7 +129,7 @@ describe('useRoomChat', () => {
     });
 
     expect(seqs()).toBe('1,2');
-    expect(sentBody(fetchMock)).toEqual({ text: 'Merhaba' });
+    expect(sentBody(fetchMock)).toEqual({ text: 'Merhaba', clientKey: 'anahtar-2' });
   });
 
   it('fetches the messages a push overtook', async () => {

@@ -9,8 +9,11 @@ export interface RoomChat {
   live: RoomLiveState;
   /** Oldest first, one per sequence. */
   messages: readonly ChatMessage[];
-  /** Sends a message; it shows once whether its answer or its push arrives first. Throws an ApiError. */
-  send: (text: string) => Promise<void>;
+  /**
+   * Sends a message under its idempotency key (the same for retries of it); it shows once whether
+   * its answer or its push arrives first. Throws an ApiError.
+   */
+  send: (text: string, clientKey: string) => Promise<void>;
 }
 
 /**
@@ -95,8 +98,8 @@ export function useRoomChat(code: string, roomLastSeq: number): RoomChat {
   }, [live.status, fetchNewer]);
 
   const send = useCallback(
-    async (text: string) => {
-      const message = await sendChatMessage(code, text);
+    async (text: string, clientKey: string) => {
+      const message = await sendChatMessage(code, { text, clientKey });
       if (mounted.current) receive(message);
     },
     [code, receive],

@@ -6,6 +6,7 @@ import { CatalogReadIndexes1764200000000 } from './1764200000000-catalog-read-in
 import { Comments1764300000000 } from './1764300000000-comments';
 import { WatchRooms1764400000000 } from './1764400000000-watch-rooms';
 import { RoomMessageSendWindow1764500000000 } from './1764500000000-room-message-send-window';
+import { SendIdempotencyKeys1764600000000 } from './1764600000000-send-idempotency-keys';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Comments1764300000000,
   WatchRooms1764400000000,
   RoomMessageSendWindow1764500000000,
+  SendIdempotencyKeys1764600000000,
 ];
