@@ -62,8 +62,8 @@ export class AccountsController {
 
   @Post('auth/reset-password')
   @HttpCode(200)
-  async resetPassword(@Body() body: unknown): Promise<{ message: string }> {
-    return { message: await this.resets.reset(body) };
+  async resetPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
+    return { message: await this.resets.reset(body, sessionMeta(request)) };
   }
 
   @Get('users/:username')
@@ -100,8 +100,8 @@ export class AccountsController {
   @Post('me/avatar')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  async uploadAvatar(@CurrentViewer() viewer: Viewer, @Req() request: Request): Promise<{ image: string; account: MyAccount; message: string }> {
-    const { image, user } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
-    return { image, account: toMyAccount(user), message: M.avatarSaved };
+  async uploadAvatar(@CurrentViewer() viewer: Viewer, @Req() request: Request): Promise<{ image: string | null; account: MyAccount; message: string }> {
+    const { image, user, message } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
+    return { image, account: toMyAccount(user), message };
   }
 }

@@ -73,8 +73,8 @@ export class AccountsLegacyController implements OnModuleInit {
 
   @Post('auth/change/password')
   @HttpCode(200)
-  async changePassword(@Body() body: unknown): Promise<LegacyReply> {
-    return { success: true, message: await this.resets.reset(body) };
+  async changePassword(@Body() body: unknown, @Req() request: Request): Promise<LegacyReply> {
+    return { success: true, message: await this.resets.reset(body, sessionMeta(request)) };
   }
 
   @Post('set/user/info')
@@ -97,7 +97,7 @@ export class AccountsLegacyController implements OnModuleInit {
   @HttpCode(200)
   @UseGuards(MemberGuard)
   async setAvatar(@CurrentViewer() viewer: Viewer, @Req() request: Request): Promise<LegacyReply> {
-    const { image } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
-    return { success: true, image, message: M.avatarSaved };
+    const { image, message } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
+    return { success: true, image, message };
   }
 }

@@ -26,10 +26,17 @@ import { User } from './entities/user.entity';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService, type SessionMeta, type Viewer } from './sessions.service';
 
-/** Per IP and per account; counted in Redis across processes when it is configured. */
+/**
+ * Per IP, per account and address, per account, per member; counted in Redis across processes
+ * when it is configured. Login guesses are counted per account *and* address, so a stranger's
+ * guesses from elsewhere cannot lock the owner out; the account-wide ceiling is only there to
+ * stop a guessing run spread over many addresses.
+ */
 export const ACCOUNT_RATE_LIMITS = {
   loginPerIp: { points: 30, windowSeconds: 15 * 60 },
-  loginPerAccount: { points: 10, windowSeconds: 15 * 60 },
+  loginPerAccountAndIp: { points: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { points: 100, windowSeconds: 15 * 60 },
+  avatarPerMember: { points: 10, windowSeconds: 60 * 60 },
   registerPerIp: { points: 5, windowSeconds: 60 * 60 },
   registerPerAddress: { points: 3, windowSeconds: 60 * 60 },
 } as const;
@@ -110,11 +117,14 @@ export class AccountsService {
     const input = parseInput(loginSchema, body as LoginInput);
     const login = input.username.toLowerCase();
     await this.rateLimits.enforce('login-ip', ACCOUNT_RATE_LIMITS.loginPerIp, meta.ip);
-    await this.rateLimits.enforce('login-account', ACCOUNT_RATE_LIMITS.loginPerAccount, login);
-    await this.botCheck.verify(input.recaptcha_response_field, 'login', meta.ip);
     const user = await this.users.findOne({
       where: login.includes('@') ? { email: login } : { username: Raw((column) => `lower(${column}) = :login`, { login }) },
     });
+    // The user name and the e-mail address of a member count as one account; an unknown login is still counted, by its text.
+    const account = user ? `user:${user.id}` : `unknown:${login}`;
+    await this.rateLimits.enforce('login-account-ip', ACCOUNT_RATE_LIMITS.loginPerAccountAndIp, `${account}|${meta.ip}`);
+    await this.rateLimits.enforce('login-account', ACCOUNT_RATE_LIMITS.loginPerAccount, account);
+    await this.botCheck.verify(input.recaptcha_response_field, 'login', meta.ip);
     if (!(await this.hasher.verify(user?.passwordHash ?? null, input.password)) || !user) {
       throw new AppException(HttpStatus.BAD_REQUEST, M.invalidCredentials);
     }

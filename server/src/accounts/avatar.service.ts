@@ -1,22 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { HttpStatus, Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { HttpStatus, Inject, Injectable, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { ACCOUNT_MESSAGES as M, ACCOUNT_RULES } from '@seyirlik/shared-contracts';
+import { PinoLogger } from 'nestjs-pino';
 import sharp from 'sharp';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, LessThan, Repository } from 'typeorm';
 import { MediaFile } from '../media/media-file.entity';
 import { MediaUpload } from '../media/media-upload.entity';
 import { mediaUrl } from '../media/media.paths';
 import { AppException } from '../platform/http/app-exception';
-import { JOB_QUEUE, type JobQueue } from '../platform/jobs/job-queue';
+import { JOB_QUEUE, type JobContext, type JobQueue } from '../platform/jobs/job-queue';
+import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
-import { toSessionUser } from './accounts.service';
+import { ACCOUNT_RATE_LIMITS, toSessionUser } from './accounts.service';
 import { User } from './entities/user.entity';
 
 const PROCESS_JOB = 'avatar.process';
+const PROCESS_ATTEMPTS = 5;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
-/** How long the upload request waits for its job before answering anyway. */
-const WAIT_FOR_JOB_MS = 15_000;
+/** How long the upload request waits for its job before answering that the image is still being processed. */
+const WAIT_FOR_JOB_MS = 5_000;
+/** A full decode of an accepted upload takes well under this; a slower one is refused as too big. */
+const DECODE_TIMEOUT_SECONDS = 5;
+/** An upload still waiting after this long was abandoned (its job lost with a process) and is swept. */
+const STALE_UPLOAD_MS = 60 * 60_000;
+
+/** Every decode of an upload: the request's check and the job's re-encode must agree on what is readable. */
+const DECODE_OPTIONS = { limitInputPixels: ACCOUNT_RULES.avatarMaxInputPixels, failOn: 'error', animated: false } as const;
 
 interface AvatarJob {
   uploadId: string;
@@ -24,25 +34,58 @@ interface AvatarJob {
   mediaId: string;
 }
 
-/** Reads the image header from the bytes themselves (never the file name or the declared type). */
-async function sniffImage(bytes: Buffer): Promise<void> {
-  let format: string | undefined;
-  try {
-    ({ format } = await sharp(bytes, { limitInputPixels: ACCOUNT_RULES.avatarMaxInputPixels, failOn: 'error' }).metadata());
-  } catch (error) {
-    if (/pixel limit/i.test((error as Error).message)) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarTooManyPixels);
-    throw new AppException(HttpStatus.BAD_REQUEST, M.avatarNotImage);
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarNotImage);
+export interface AvatarUploadResult {
+  /** The new image when it is ready, otherwise the member's current one (null for the default). */
+  image: string | null;
+  user: User;
+  message: string;
+}
+
+function refusal(error: unknown, otherwise: string): AppException {
+  const tooBig = /pixel limit|timeout/i.test((error as Error).message);
+  return new AppException(HttpStatus.BAD_REQUEST, tooBig ? M.avatarTooManyPixels : otherwise);
 }
 
 /**
- * Avatars: the request checks the upload and stores it as sent; a job re-encodes it (rotated
- * upright, cropped square, 256 px WebP, metadata dropped) into a stored image and points the
- * member at it. The request waits for the job briefly so it can answer with the new image.
+ * Reads the type from the bytes themselves (never the file name or the declared type), then
+ * decodes the whole image, so a truncated or corrupt body behind a valid header is refused here
+ * rather than failing in the job. Shrink-on-load keeps the decode cheap for JPEG and WebP.
+ */
+async function checkImage(bytes: Buffer): Promise<void> {
+  let format: string | undefined;
+  try {
+    ({ format } = await sharp(bytes, DECODE_OPTIONS).metadata());
+  } catch (error) {
+    throw refusal(error, M.avatarNotImage);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarNotImage);
+  const size = ACCOUNT_RULES.avatarSizePx;
+  try {
+    await sharp(bytes, DECODE_OPTIONS).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).resize(size, size, { fit: 'inside' }).raw().toBuffer();
+  } catch (error) {
+    throw refusal(error, M.avatarUnreadable);
+  }
+}
+
+/** Upright, cropped square, 256 px WebP, metadata dropped. */
+function renderAvatar(bytes: Buffer): Promise<Buffer> {
+  const size = ACCOUNT_RULES.avatarSizePx;
+  return sharp(bytes, DECODE_OPTIONS)
+    .rotate()
+    .resize(size, size, { fit: 'cover', position: 'attention' })
+    .webp({ quality: 82 })
+    .toBuffer();
+}
+
+/**
+ * Avatars: the request checks the upload (decoding it whole) and stores it as sent; a job
+ * re-encodes it into a stored image and points the member at it. The request waits for the job
+ * briefly so it can usually answer with the new image; otherwise it says the image is being
+ * processed, and `account.updated` tells the member's tabs when it is done. An upload whose job
+ * gives up is deleted, and abandoned ones are swept.
  */
 @Injectable()
-export class AvatarService implements OnModuleInit {
+export class AvatarService implements OnModuleInit, OnApplicationBootstrap {
   constructor(
     @InjectRepository(MediaUpload) private readonly uploads: Repository<MediaUpload>,
     @InjectRepository(MediaFile) private readonly files: Repository<MediaFile>,
@@ -50,53 +93,89 @@ export class AvatarService implements OnModuleInit {
     private readonly dataSource: DataSource,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
     private readonly realtime: RealtimeService,
+    private readonly rateLimits: RateLimitService,
+    private readonly logger: PinoLogger,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<AvatarJob>(PROCESS_JOB, { process: (job) => this.process(job) });
+    this.jobs.define<AvatarJob>(PROCESS_JOB, { attempts: PROCESS_ATTEMPTS, process: (job, context) => this.process(job, context) });
   }
 
-  async upload(userId: number, file: { buffer: Buffer; size: number } | undefined): Promise<{ image: string; user: User }> {
+  async onApplicationBootstrap(): Promise<void> {
+    await this.sweepStaleUploads();
+  }
+
+  async upload(userId: number, file: { buffer: Buffer; size: number } | undefined): Promise<AvatarUploadResult> {
     if (!file || file.size === 0) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarMissing);
     if (file.size > ACCOUNT_RULES.avatarMaxBytes) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarTooLarge);
-    await sniffImage(file.buffer);
+    // Counted before the decode, which is the costly part, whether the image turns out good or not.
+    await this.rateLimits.enforce('avatar-member', ACCOUNT_RATE_LIMITS.avatarPerMember, String(userId));
+    await checkImage(file.buffer);
+    await this.sweepStaleUploads();
     const job: AvatarJob = { uploadId: randomUUID(), userId, mediaId: randomUUID() };
     await this.uploads.insert({ id: job.uploadId, ownerId: userId, bytes: file.buffer });
     await this.jobs.enqueue(PROCESS_JOB, job, { jobId: `avatar-${job.uploadId}` });
-    await this.waitForImage(job.mediaId);
+    const outcome = await this.waitForJob(job);
+    if (outcome === 'failed') throw new AppException(HttpStatus.INTERNAL_SERVER_ERROR, M.avatarProcessingFailed);
     const user = await this.users.findOneByOrFail({ id: userId });
-    return { image: mediaUrl(job.mediaId), user };
+    if (outcome === 'ready') return { image: mediaUrl(job.mediaId), user, message: M.avatarSaved };
+    return { image: user.avatarId ? mediaUrl(user.avatarId) : null, user, message: M.avatarProcessing };
   }
 
-  /** Idempotent: a second run finds the image stored and the upload gone. */
-  private async process({ uploadId, userId, mediaId }: AvatarJob): Promise<void> {
-    const upload = await this.uploads.findOne({ where: { id: uploadId } });
+  /**
+   * Idempotent: a second run finds the image stored and the upload gone. An image that cannot be
+   * decoded fails the same way every time, so it is dropped at once; any other failure is retried,
+   * and the upload is dropped with the last try.
+   */
+  private async process(job: AvatarJob, { attempt }: JobContext): Promise<void> {
+    const upload = await this.uploads.findOne({ where: { id: job.uploadId } });
     if (!upload) return;
-    const size = ACCOUNT_RULES.avatarSizePx;
-    const bytes = await sharp(upload.bytes, { limitInputPixels: ACCOUNT_RULES.avatarMaxInputPixels, animated: false })
-      .rotate()
-      .resize(size, size, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
+    let bytes: Buffer;
+    try {
+      bytes = await renderAvatar(upload.bytes);
+    } catch (error) {
+      this.logger.warn({ uploadId: job.uploadId, err: (error as Error).message }, 'avatar upload cannot be decoded, dropped');
+      await this.uploads.delete({ id: job.uploadId });
+      return;
+    }
+    try {
+      await this.store(job, bytes);
+    } catch (error) {
+      if (attempt >= PROCESS_ATTEMPTS) await this.uploads.delete({ id: job.uploadId });
+      throw error;
+    }
+  }
+
+  private async store({ uploadId, userId, mediaId }: AvatarJob, bytes: Buffer): Promise<void> {
     const user = await this.dataSource.transaction(async (manager) => {
-      await manager.upsert(MediaFile, { id: mediaId, ownerId: userId, contentType: 'image/webp', bytes }, ['id']);
+      await manager.delete(MediaUpload, { id: uploadId });
       const member = await manager.findOneBy(User, { id: userId });
       if (!member) return null;
+      await manager.upsert(MediaFile, { id: mediaId, ownerId: userId, contentType: 'image/webp', bytes }, ['id']);
       const previous = member.avatarId;
       member.avatarId = mediaId;
       await manager.save(member);
       if (previous && previous !== mediaId) await manager.delete(MediaFile, { id: previous });
-      await manager.delete(MediaUpload, { id: uploadId });
       return member;
     });
     if (user) this.realtime.toUser(userId, 'account.updated', toSessionUser(user));
   }
 
-  private async waitForImage(mediaId: string): Promise<void> {
+  /** 'failed' when the job gave up: its upload is gone and no image was stored. */
+  private async waitForJob({ uploadId, mediaId }: AvatarJob): Promise<'ready' | 'failed' | 'pending'> {
     const deadline = Date.now() + WAIT_FOR_JOB_MS;
     while (Date.now() < deadline) {
-      if (await this.files.exists({ where: { id: mediaId } })) return;
+      if (await this.files.exists({ where: { id: mediaId } })) return 'ready';
+      // The job stores the image and deletes the upload in one transaction: look at the image again.
+      if (!(await this.uploads.exists({ where: { id: uploadId } }))) {
+        return (await this.files.exists({ where: { id: mediaId } })) ? 'ready' : 'failed';
+      }
       await new Promise((resolveWait) => setTimeout(resolveWait, 100));
     }
+    return 'pending';
+  }
+
+  private async sweepStaleUploads(): Promise<void> {
+    await this.uploads.delete({ createdAt: LessThan(new Date(Date.now() - STALE_UPLOAD_MS)) });
   }
 }

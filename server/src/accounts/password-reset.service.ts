@@ -21,9 +21,11 @@ import { PasswordHasher } from './password-hasher';
 import { SessionsService, type SessionMeta } from './sessions.service';
 import { hashToken, newToken } from './tokens';
 
+/** Per IP and per address; the change form is limited per IP so it cannot be used to burn argon2id time. */
 const RESET_LIMITS = {
   perIp: { points: 10, windowSeconds: 60 * 60 },
   perAddress: { points: 3, windowSeconds: 60 * 60 },
+  changePerIp: { points: 20, windowSeconds: 15 * 60 },
 } as const;
 
 function escapeHtml(text: string): string {
@@ -77,18 +79,23 @@ export class PasswordResetService {
     return M.forgotPasswordSent;
   }
 
-  /** Uses the token once, sets the password and ends every session of the member. */
-  async reset(body: unknown): Promise<string> {
+  /**
+   * Uses the token once, sets the password and ends every session of the member. The token is
+   * looked up before the new password is hashed, so an unknown, used or expired one costs one
+   * indexed read, not an argon2id run.
+   */
+  async reset(body: unknown, meta: SessionMeta): Promise<string> {
     const input = parseInput(resetPasswordSchema, body as ResetPasswordInput);
+    await this.rateLimits.enforce('reset-change-ip', RESET_LIMITS.changePerIp, meta.ip);
+    const tokenHash = hashToken(input.token);
+    const usable = { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(new Date()) };
+    if (!(await this.resets.exists({ where: usable }))) throw new AppException(HttpStatus.BAD_REQUEST, M.resetTokenInvalid);
     const passwordHash = await this.hasher.hash(input.password);
+    // Taken again inside the transaction: two requests with the same token race for one use.
     const userId = await this.dataSource.transaction(async (manager) => {
-      const used = await manager.update(
-        PasswordReset,
-        { tokenHash: hashToken(input.token), usedAt: IsNull(), expiresAt: MoreThan(new Date()) },
-        { usedAt: new Date() },
-      );
+      const used = await manager.update(PasswordReset, usable, { usedAt: new Date() });
       if (!used.affected) return null;
-      const reset = await manager.findOneOrFail(PasswordReset, { where: { tokenHash: hashToken(input.token) } });
+      const reset = await manager.findOneOrFail(PasswordReset, { where: { tokenHash } });
       await manager.update(User, { id: reset.userId }, { passwordHash });
       // Any other link mailed earlier dies with this one.
       await manager.update(PasswordReset, { userId: reset.userId, usedAt: IsNull() }, { usedAt: new Date() });

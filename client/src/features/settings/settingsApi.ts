@@ -25,4 +25,4 @@ export const saveSocialLinks = (body: { facebook: string; twitter: string; insta
   api.put<AccountSaved>('/api/me/social', body);
 
 export const uploadAvatar = (file: File, onProgress: (percent: number) => void) =>
-  api.upload<AccountSaved & { image: string }>('/api/me/avatar', file, onProgress);
+  api.upload<AccountSaved & { image: string | null }>('/api/me/avatar', file, onProgress);
