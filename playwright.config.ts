@@ -44,7 +44,7 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node e2e/support/start-server.mjs',
-    url: `http://127.0.0.1:${port}/healthz`,
+    url: `http://127.0.0.1:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -13,6 +13,8 @@ const plyrIcons = join(dirname(createRequire(import.meta.url).resolve('plyr')), 
 
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: server },
+  '/livez': { target: server },
+  '/readyz': { target: server },
   '/healthz': { target: server },
   '/socket.io': { target: server, ws: true },
   // The legacy API (seed §7) is POST on paths that are also page routes (/akis/{page}),

@@ -14,6 +14,11 @@ const IDLE_MS = ACCOUNT_RULES.sessionIdleHours * 60 * 60 * 1000;
 /** Sliding expiry is written at most this often, not on every request. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
+const LIVE_IDS = new PreparedStatement<{ id: string }>(
+  'sessions.liveIds',
+  'SELECT id::text AS id FROM user_session WHERE id = ANY($1::bigint[]) AND expires_at > now()',
+);
+
 /** Who is behind a request or a socket. */
 export interface Viewer {
   sessionId: string;
@@ -99,6 +104,16 @@ export class SessionsService {
     const user = this.users.create();
     this.users.metadata.columns.forEach((column, index) => column.setEntityValue(user, row[`u_${index}`]));
     return user;
+  }
+
+  /**
+   * Of these session ids, the ones that still exist and have not expired. Sockets do not slide a
+   * session's expiry (requests do), so a socket outliving its session's last request ends with it.
+   */
+  async liveIds(sessionIds: string[]): Promise<Set<string>> {
+    if (sessionIds.length === 0) return new Set();
+    const rows = await LIVE_IDS.run(this.sessions.manager.connection, [sessionIds]);
+    return new Set(rows.map((row) => row.id));
   }
 
   /** Ends one session (logout) and drops that browser's sockets on every process. */

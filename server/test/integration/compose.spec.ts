@@ -21,6 +21,16 @@ describe('docker-compose.yml', () => {
     expect(services).toEqual(['lb', 'postgres', 'redis', 'server-1', 'server-2', 'worker']);
   });
 
+  it('checks each server replica by /readyz (a Redis outage keeps it in), and starts the load balancer once they are ready', () => {
+    const resolved = spawnSync('docker-compose', ['config'], { cwd: ROOT, encoding: 'utf8' }).stdout;
+    const service = (name: string) => resolved.match(new RegExp(`^  ${name}:\\n((?: {4}.*\\n)*)`, 'm'))?.[1] ?? '';
+
+    for (const replica of ['server-1', 'server-2']) {
+      expect(service(replica)).toMatch(/healthcheck:[\s\S]*http:\/\/127\.0\.0\.1:3000\/readyz/);
+    }
+    expect(service('lb')).toMatch(/depends_on:\s+server-1:\s+condition: service_healthy\s+server-2:\s+condition: service_healthy/);
+  });
+
   it('pins sticky sessions in the load balancer so Socket.IO polling stays on one replica', () => {
     const nginx = readFileSync(join(ROOT, 'deploy', 'nginx.conf'), 'utf8');
 

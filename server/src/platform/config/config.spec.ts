@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       mailFrom: 'Seyirlik <no-reply@seyirlik.local>',
       recaptcha: null,
       readCacheSeconds: 10,
+      sessionRecheckSeconds: 5,
     });
   });
 
@@ -84,6 +85,19 @@ describe('loadConfig', () => {
   it.each(['-1', '1.5', '10s', 'abc', '3601', '99999'])('refuses READ_CACHE_SECONDS=%s, saying what it must be', (value) => {
     expect(() => loadConfig({ READ_CACHE_SECONDS: value })).toThrow(
       `READ_CACHE_SECONDS=${JSON.stringify(value)}: must be a whole number of seconds from 0 (off) to 3600`,
+    );
+  });
+
+  it.each([
+    ['1', 1],
+    ['300', 300],
+  ])('accepts SESSION_RECHECK_SECONDS=%s', (value, expected) => {
+    expect(loadConfig({ SESSION_RECHECK_SECONDS: value }).sessionRecheckSeconds).toBe(expected);
+  });
+
+  it.each(['0', '-1', '2.5', '5s', '301'])('refuses SESSION_RECHECK_SECONDS=%s, saying what it must be', (value) => {
+    expect(() => loadConfig({ SESSION_RECHECK_SECONDS: value })).toThrow(
+      `SESSION_RECHECK_SECONDS=${JSON.stringify(value)}: must be a whole number of seconds from 1 to 300`,
     );
   });
 

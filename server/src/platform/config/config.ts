@@ -27,6 +27,16 @@ const readCacheSeconds = z
   .transform(Number)
   .refine((seconds) => seconds <= READ_CACHE_MAX_SECONDS, readCacheSecondsMessage);
 
+/** SESSION_RECHECK_SECONDS: how soon a socket of a session revoked elsewhere is cut, even if every publish is lost. */
+const SESSION_RECHECK_MAX_SECONDS = 300;
+const sessionRecheckSecondsMessage = `must be a whole number of seconds from 1 to ${SESSION_RECHECK_MAX_SECONDS}`;
+
+const sessionRecheckSeconds = z
+  .string()
+  .regex(/^\d{1,3}$/, sessionRecheckSecondsMessage)
+  .transform(Number)
+  .refine((seconds) => seconds >= 1 && seconds <= SESSION_RECHECK_MAX_SECONDS, sessionRecheckSecondsMessage);
+
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /**
@@ -74,6 +84,7 @@ const environmentSchema = z.object({
     'seyirlik',
   ),
   READ_CACHE_SECONDS: optional(readCacheSeconds).default(10),
+  SESSION_RECHECK_SECONDS: optional(sessionRecheckSeconds).default(5),
 });
 
 export interface AppConfig {
@@ -100,6 +111,8 @@ export interface AppConfig {
   recaptcha: { secret: string; siteKey: string | null; verifyUrl: string } | null;
   /** How long a public read is answered from memory (PublicReadCache); 0 turns the cache off. */
   readCacheSeconds: number;
+  /** How often each server process re-validates the sessions of its member sockets. */
+  sessionRecheckSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -138,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { secret: values.RECAPTCHA_SECRET, siteKey: values.RECAPTCHA_SITE_KEY ?? null, verifyUrl: values.RECAPTCHA_VERIFY_URL }
       : null,
     readCacheSeconds: values.READ_CACHE_SECONDS,
+    sessionRecheckSeconds: values.SESSION_RECHECK_SECONDS,
   };
 }

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
-import type { Health } from '@seyirlik/shared-contracts';
+import type { Health, Liveness } from '@seyirlik/shared-contracts';
 import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -8,6 +8,10 @@ import { pingRedis } from '../redis/redis';
 
 const CHECK_TIMEOUT_MS = 1000;
 
+/**
+ * Liveness and readiness apart, so a load balancer never pulls every replica for a Redis outage:
+ * without Redis HTTP keeps working from PostgreSQL (only push waits), so Redis is reported, not required.
+ */
 @Controller()
 export class HealthController {
   constructor(
@@ -15,16 +19,26 @@ export class HealthController {
     @Inject(REDIS) private readonly redis: Redis | null,
   ) {}
 
-  /** 200 when the database (and Redis, when configured) answer; 503 otherwise. */
-  @Get('healthz')
-  async health(@Res() response: Response): Promise<void> {
+  /** 200 whenever the process answers; asks no dependency (a restart would not bring one back). */
+  @Get('livez')
+  live(@Res() response: Response): void {
+    const liveness: Liveness = { status: 'ok' };
+    response.status(200).setHeader('Cache-Control', 'no-store').json(liveness);
+  }
+
+  /**
+   * 200 while the database answers (`degraded` when Redis does not), 503 when it does not.
+   * `/healthz` is kept as an alias for callers that knew only it.
+   */
+  @Get(['readyz', 'healthz'])
+  async ready(@Res() response: Response): Promise<void> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.redis ? pingRedis(this.redis, CHECK_TIMEOUT_MS) : null]);
     const health: Health = {
-      status: database && redis !== false ? 'ok' : 'unavailable',
+      status: !database ? 'unavailable' : redis === false ? 'degraded' : 'ok',
       database: database ? 'ok' : 'down',
       redis: redis === null ? 'not-configured' : redis ? 'ok' : 'down',
     };
-    response.status(health.status === 'ok' ? 200 : 503).setHeader('Cache-Control', 'no-store').json(health);
+    response.status(database ? 200 : 503).setHeader('Cache-Control', 'no-store').json(health);
   }
 
   private async databaseUp(): Promise<boolean> {

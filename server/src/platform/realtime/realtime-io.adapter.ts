@@ -8,6 +8,7 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config';
 import { isAllowedOrigin } from '../http/origin-policy';
 import { createRedisClient } from '../redis/redis';
+import { SocketSessionRecheck } from './socket-session-recheck';
 
 /**
  * Socket.IO on the HTTP server's port: the handshake is refused for a foreign Origin, and with
@@ -18,13 +19,14 @@ import { createRedisClient } from '../redis/redis';
  * sockets connected yet deaf to every other process, and their clients would not know to poll.
  * So while the adapter's Redis is away the process drops its sockets as a lost transport and
  * refuses new handshakes; clients poll over HTTP meanwhile, and reconnect and catch up once
- * Redis is back.
+ * Redis is back. Revocations published meanwhile are lost, so the sessions of the sockets are
+ * checked again as each Redis connection comes back (and on a period, SocketSessionRecheck).
  */
 export class RealtimeIoAdapter extends IoAdapter {
   private readonly redisClients: Redis[] = [];
 
   constructor(
-    app: INestApplicationContext,
+    private readonly app: INestApplicationContext,
     private readonly config: AppConfig,
     private readonly logger: Logger,
   ) {
@@ -55,6 +57,8 @@ export class RealtimeIoAdapter extends IoAdapter {
         client.on('close', () => {
           for (const socket of server.of('/').sockets.values()) socket.conn.close();
         });
+        // Revocations published while a connection was away are lost: ask the sessions again.
+        client.on('ready', () => void this.app.get(SocketSessionRecheck).recheck());
       }
     }
     return server;

@@ -11,6 +11,7 @@ import { parseRoom, REALTIME_MESSAGES, type RoomJoinReply, rooms } from '@seyirl
 import { PinoLogger } from 'nestjs-pino';
 import { RealtimeService } from './realtime.service';
 import { RoomAccessRegistry } from './room-access.registry';
+import { SocketSessionRecheck } from './socket-session-recheck';
 import { SOCKET_IDENTITY, type RealtimeServer, type RealtimeSocket, type SocketIdentityResolver } from './realtime.types';
 
 @WebSocketGateway()
@@ -20,10 +21,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     @Inject(SOCKET_IDENTITY) private readonly identity: SocketIdentityResolver,
     private readonly logger: PinoLogger,
     private readonly roomAccess: RoomAccessRegistry,
+    private readonly sessionRecheck: SocketSessionRecheck,
   ) {}
 
   afterInit(server: RealtimeServer): void {
     this.realtime.attach(server);
+    this.sessionRecheck.start(server);
     // The handshake decides who the socket belongs to before any event is handled.
     server.use((socket, next) => {
       this.identity

@@ -3,9 +3,10 @@ import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 import { PROCESS_ROLE } from './realtime.types';
 import { RoomAccessRegistry } from './room-access.registry';
+import { SocketSessionRecheck } from './socket-session-recheck';
 
 /**
- * RealtimeService in every process; the gateway (sockets) in server processes only.
+ * RealtimeService in every process; the gateway (sockets) and the re-check of their sessions in server processes only.
  * The gateway reads identities through SOCKET_IDENTITY, which the accounts feature provides.
  */
 @Global()
@@ -18,9 +19,9 @@ export class RealtimeModule {
         { provide: PROCESS_ROLE, useValue: role },
         RealtimeService,
         RoomAccessRegistry,
-        ...(role === 'server' ? [RealtimeGateway] : []),
+        ...(role === 'server' ? [RealtimeGateway, SocketSessionRecheck] : []),
       ],
-      exports: [RealtimeService, RoomAccessRegistry],
+      exports: [RealtimeService, RoomAccessRegistry, ...(role === 'server' ? [SocketSessionRecheck] : [])],
     };
   }
 }

@@ -10,6 +10,8 @@ export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, 
  */
 export interface SocketIdentityResolver {
   resolve(request: import('node:http').IncomingMessage): Promise<{ userId: number; sessionId: string } | null>;
+  /** Of these session ids, the ones still valid now (not ended, not expired); one query. */
+  liveSessionIds(sessionIds: string[]): Promise<Set<string>>;
 }
 
 export const SOCKET_IDENTITY = Symbol('SOCKET_IDENTITY');
