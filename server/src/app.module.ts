@@ -13,6 +13,7 @@ import { DomainEventsModule } from './platform/events/domain-events';
 import { HttpModule } from './platform/http/http.module';
 import { ReadCacheModule } from './platform/http/read-cache/read-cache.module';
 import { JobsModule } from './platform/jobs/jobs.module';
+import { OutboxModule } from './platform/outbox/outbox.module';
 import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RedisModule } from './platform/redis/redis.module';
@@ -39,6 +40,7 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
         DatabaseModule.forRoot(databaseUrl),
         RedisModule,
+        OutboxModule,
         JobsModule,
         RateLimitModule,
         RealtimeModule.forRole(role),

@@ -5,17 +5,15 @@ import { ACCOUNT_MESSAGES as M, ACCOUNT_RULES } from '@seyirlik/shared-contracts
 import { PinoLogger } from 'nestjs-pino';
 import sharp from 'sharp';
 import { DataSource, LessThan, Repository } from 'typeorm';
-import { MediaFile } from '../media/media-file.entity';
-import { MediaUpload } from '../media/media-upload.entity';
-import { mediaUrl } from '../media/media.paths';
+import { MediaFile, MediaUpload, mediaUrl } from '../media';
 import { AppException } from '../platform/http/app-exception';
-import { JOB_QUEUE, type JobContext, type JobQueue } from '../platform/jobs/job-queue';
+import { JOB_QUEUE, type JobContext, type JobName, type JobQueue } from '../platform/jobs/job-queue';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { ACCOUNT_RATE_LIMITS, toSessionUser } from './accounts.service';
 import { User } from './entities/user.entity';
 
-const PROCESS_JOB = 'avatar.process';
+const PROCESS_JOB = 'avatar.process' satisfies JobName;
 const PROCESS_ATTEMPTS = 5;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** How long the upload request waits for its job before answering that the image is still being processed. */
@@ -32,6 +30,13 @@ interface AvatarJob {
   uploadId: string;
   userId: number;
   mediaId: string;
+}
+
+declare module '../platform/jobs/job-queue' {
+  interface JobMap {
+    /** Re-encodes the upload `uploadId` into the stored image `mediaId` and points the member at it. */
+    'avatar.process': AvatarJob;
+  }
 }
 
 export interface AvatarUploadResult {
@@ -98,7 +103,7 @@ export class AvatarService implements OnModuleInit, OnApplicationBootstrap {
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<AvatarJob>(PROCESS_JOB, { attempts: PROCESS_ATTEMPTS, process: (job, context) => this.process(job, context) });
+    this.jobs.define(PROCESS_JOB, { attempts: PROCESS_ATTEMPTS, process: (job, context) => this.process(job, context) });
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -113,8 +118,10 @@ export class AvatarService implements OnModuleInit, OnApplicationBootstrap {
     await checkImage(file.buffer);
     await this.sweepStaleUploads();
     const job: AvatarJob = { uploadId: randomUUID(), userId, mediaId: randomUUID() };
-    await this.uploads.insert({ id: job.uploadId, ownerId: userId, bytes: file.buffer });
-    await this.jobs.enqueue(PROCESS_JOB, job, { jobId: `avatar-${job.uploadId}` });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(MediaUpload, { id: job.uploadId, ownerId: userId, bytes: file.buffer });
+      await this.jobs.enqueue(PROCESS_JOB, job, { jobId: `avatar-${job.uploadId}`, manager });
+    });
     const outcome = await this.waitForJob(job);
     if (outcome === 'failed') throw new AppException(HttpStatus.INTERNAL_SERVER_ERROR, M.avatarProcessingFailed);
     const user = await this.users.findOneByOrFail({ id: userId });

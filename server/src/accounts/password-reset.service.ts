@@ -9,7 +9,7 @@ import {
   resetPasswordSchema,
 } from '@seyirlik/shared-contracts';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
-import { MailService } from '../mail/mail.service';
+import { MailService } from '../mail';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { AppException, parseInput } from '../platform/http/app-exception';
@@ -59,21 +59,27 @@ export class PasswordResetService {
     const user = await this.users.findOne({ where: { email } });
     if (user) {
       const { token, hash } = newToken();
-      await this.resets.insert({
-        userId: user.id,
-        tokenHash: hash,
-        expiresAt: new Date(Date.now() + ACCOUNT_RULES.passwordResetValidMinutes * 60_000),
-      });
       const link = `${this.config.publicOrigin ?? siteOrigin}/sifre-sifirla?token=${token}`;
-      await this.mail.send({
-        to: user.email,
-        subject: 'Seyirlik şifre sıfırlama',
-        text:
-          `Merhaba ${user.profileName},\n\nŞifrenizi sıfırlamak için bu bağlantıyı açın (60 dakika geçerlidir):\n${link}\n\n` +
-          'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.\n',
-        html:
-          `<p>Merhaba ${escapeHtml(user.profileName)},</p><p>Şifrenizi sıfırlamak için <a href="${escapeHtml(link)}">bu bağlantıyı</a> açın ` +
-          '(60 dakika geçerlidir).</p><p>Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.</p>',
+      // The link and its mail commit together; the mail job waits in PostgreSQL, never on Redis.
+      await this.dataSource.transaction(async (manager) => {
+        await manager.insert(PasswordReset, {
+          userId: user.id,
+          tokenHash: hash,
+          expiresAt: new Date(Date.now() + ACCOUNT_RULES.passwordResetValidMinutes * 60_000),
+        });
+        await this.mail.send(
+          {
+            to: user.email,
+            subject: 'Seyirlik şifre sıfırlama',
+            text:
+              `Merhaba ${user.profileName},\n\nŞifrenizi sıfırlamak için bu bağlantıyı açın (60 dakika geçerlidir):\n${link}\n\n` +
+              'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.\n',
+            html:
+              `<p>Merhaba ${escapeHtml(user.profileName)},</p><p>Şifrenizi sıfırlamak için <a href="${escapeHtml(link)}">bu bağlantıyı</a> açın ` +
+              '(60 dakika geçerlidir).</p><p>Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın.</p>',
+          },
+          manager,
+        );
       });
     }
     return M.forgotPasswordSent;

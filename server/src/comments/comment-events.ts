@@ -1,6 +1,7 @@
 /**
- * The comments' domain events, published after their transaction committed. The notifications
- * feature subscribes to them (`DomainEvents.subscribe`) without touching the comments' code.
+ * The comments' domain events, written in the transaction of the change (the outbox) and handed
+ * to consumers after it committed. The notifications feature subscribes to them
+ * (`DomainEvents.subscribe`) without touching the comments' code.
  */
 
 interface CommentEventBase {

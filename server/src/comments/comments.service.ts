@@ -19,9 +19,8 @@ import {
   type MemberCommentPage,
   type RoomName,
 } from '@seyirlik/shared-contracts';
-import { DataSource } from 'typeorm';
-import { findTitleByAddress } from '../catalog/title-lookup';
-import { Title } from '../catalog/entities/title.entity';
+import { DataSource, type EntityManager } from 'typeorm';
+import { titleReferenceAt } from '../catalog';
 import { DomainEvents } from '../platform/events/domain-events';
 import { AppException } from '../platform/http/app-exception';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
@@ -140,30 +139,42 @@ export class CommentsService {
       return this.answerRepeat(userId, clientKey, input.text);
     }
     await this.rateLimit.enforce('comment-send', COMMENT_RULES.sendRateLimit, String(userId));
-    const written = await this.dataSource.transaction(async (manager) => {
-      const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: clientKey ?? null };
-      if (input.parentId === undefined) {
-        const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, parentId: null });
-        return { id, parent: null };
-      }
-      const answered = await this.comments.lock(manager, input.parentId, 'share');
-      if (!answered) throw notFound(M.parentNotFound);
-      if (!isOn(answered, page)) throw new AppException(HttpStatus.BAD_REQUEST, M.parentElsewhere);
-      if (answered.deleted_at !== null) throw new AppException(HttpStatus.BAD_REQUEST, M.parentDeleted);
-      // Threads are one level deep: an answer to a reply goes under the thread's first comment.
-      const parent = answered.parent_id === null ? answered : (await this.comments.lock(manager, answered.parent_id, 'share'))!;
-      const id = await this.comments.insert(manager, { ...comment, titleId: answered.title_id, episodeId: answered.episode_id, parentId: parent.id });
-      return { id, parent };
+    const view = await this.dataSource.transaction(async (manager) => {
+      const { id, parent } = await this.insertComment(manager, userId, page, input);
+      if (id === null) return null;
+      const { view: stored, link } = (await this.comments.viewWithLink(id, manager))!;
+      const base = { commentId: stored.id, authorId: userId, titleId: stored.titleId, episodeId: stored.episode?.id ?? null, link };
+      if (parent === null) await this.events.publish(manager, 'comment.created', base);
+      else await this.events.publish(manager, 'comment.replied', { ...base, parentId: parent.id, parentAuthorId: parent.user_id });
+      return stored;
     });
     // A concurrent send of the same key stored it first.
-    if (written.id === null) return this.answerRepeat(userId, clientKey!, input.text);
+    if (view === null) return this.answerRepeat(userId, clientKey!, input.text);
 
-    const { view, link } = (await this.comments.viewWithLink(written.id))!;
     for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null })) this.realtime.toRoom(room, 'comment.created', view);
-    const base = { commentId: view.id, authorId: userId, titleId: view.titleId, episodeId: view.episode?.id ?? null, link };
-    if (written.parent === null) this.events.publish('comment.created', base);
-    else this.events.publish('comment.replied', { ...base, parentId: written.parent.id, parentAuthorId: written.parent.user_id });
     return view;
+  }
+
+  /** Inserts the comment or reply in `manager`'s transaction; a null id when the send key was taken meanwhile. */
+  private async insertComment(
+    manager: EntityManager,
+    userId: number,
+    page: CommentPlace,
+    input: NewComment,
+  ): Promise<{ id: number | null; parent: CommentRow | null }> {
+    const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: input.clientKey ?? null };
+    if (input.parentId === undefined) {
+      const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, parentId: null });
+      return { id, parent: null };
+    }
+    const answered = await this.comments.lock(manager, input.parentId, 'share');
+    if (!answered) throw notFound(M.parentNotFound);
+    if (!isOn(answered, page)) throw new AppException(HttpStatus.BAD_REQUEST, M.parentElsewhere);
+    if (answered.deleted_at !== null) throw new AppException(HttpStatus.BAD_REQUEST, M.parentDeleted);
+    // Threads are one level deep: an answer to a reply goes under the thread's first comment.
+    const parent = answered.parent_id === null ? answered : (await this.comments.lock(manager, answered.parent_id, 'share'))!;
+    const id = await this.comments.insert(manager, { ...comment, titleId: answered.title_id, episodeId: answered.episode_id, parentId: parent.id });
+    return { id, parent };
   }
 
   /**
@@ -187,20 +198,21 @@ export class CommentsService {
     const { comment, state } = await this.dataSource.transaction(async (manager) => {
       const locked = await this.comments.lock(manager, commentId, 'update');
       if (!locked || locked.deleted_at !== null || (page !== null && !isOn(locked, page))) throw notFound(M.commentNotFound);
-      return { comment: locked, state: await this.comments.toggleLike(manager, commentId, userId) };
+      const toggled = await this.comments.toggleLike(manager, commentId, userId);
+      if (toggled.liked) {
+        await this.events.publish(manager, 'comment.liked', {
+          commentId,
+          authorId: locked.user_id,
+          titleId: locked.title_id,
+          episodeId: locked.episode_id,
+          link: (await this.comments.viewWithLink(commentId, manager))!.link,
+          likerId: userId,
+          likeCount: toggled.likeCount,
+        });
+      }
+      return { comment: locked, state: toggled };
     });
     for (const room of roomsOf(comment)) this.realtime.toRoom(room, 'comment.likesChanged', { id: commentId, likeCount: state.likeCount, likesVersion: state.likesVersion });
-    if (state.liked) {
-      this.events.publish('comment.liked', {
-        commentId,
-        authorId: comment.user_id,
-        titleId: comment.title_id,
-        episodeId: comment.episode_id,
-        link: (await this.comments.viewWithLink(commentId))!.link,
-        likerId: userId,
-        likeCount: state.likeCount,
-      });
-    }
     return state;
   }
 
@@ -238,7 +250,7 @@ export class CommentsService {
 
   private async resolve(address: TargetAddress): Promise<CommentTarget> {
     if ('slug' in address) {
-      const title = await findTitleByAddress(this.dataSource.getRepository(Title), address.kind, address.slug);
+      const title = await titleReferenceAt(this.dataSource, address.kind, address.slug);
       return { type: title.kind === 'film' ? COMMENT_TARGET_TYPES.film : COMMENT_TARGET_TYPES.series, titleId: title.id, episodeId: null };
     }
     const row = address.type === COMMENT_TARGET_TYPES.episode ? await this.comments.episodeTarget(address.id) : await this.comments.titleTarget(address.id);

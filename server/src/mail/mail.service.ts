@@ -2,7 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { PinoLogger } from 'nestjs-pino';
 import { createTransport, type Transporter } from 'nodemailer';
-import { IsNull, Repository } from 'typeorm';
+import { DataSource, type EntityManager, IsNull, Repository } from 'typeorm';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { JOB_QUEUE, type JobQueue } from '../platform/jobs/job-queue';
@@ -15,11 +15,17 @@ export interface Mail {
   html: string;
 }
 
-const DELIVER_JOB = 'mail.deliver';
+declare module '../platform/jobs/job-queue' {
+  interface JobMap {
+    /** Delivers the mail_outbox row `outboxId` (idempotent: a sent mail is not sent again). */
+    'mail.deliver': { outboxId: string };
+  }
+}
 
 /**
- * Mail is written to the outbox in the request, then delivered by a job: through SMTP when
- * SMTP_URL is set, otherwise it stays in the outbox and the log says where to read it.
+ * Mail is written to the mail outbox in the request, with its delivery job (both in PostgreSQL,
+ * so the request never waits on Redis), then delivered by the job: through SMTP when SMTP_URL is
+ * set, otherwise it stays in the outbox and the log says where to read it.
  */
 @Injectable()
 export class MailService implements OnModuleInit {
@@ -28,23 +34,28 @@ export class MailService implements OnModuleInit {
   constructor(
     @InjectRepository(MailOutbox) private readonly outbox: Repository<MailOutbox>,
     @Inject(JOB_QUEUE) private readonly jobs: JobQueue,
+    private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly logger: PinoLogger,
   ) {}
 
   onModuleInit(): void {
-    this.jobs.define<{ outboxId: string }>(DELIVER_JOB, { process: ({ outboxId }) => this.deliver(outboxId) });
+    this.jobs.define('mail.deliver', { process: ({ outboxId }) => this.deliver(outboxId) });
   }
 
-  async send(mail: Mail): Promise<void> {
-    const { identifiers } = await this.outbox.insert({
-      recipient: mail.to,
-      subject: mail.subject,
-      textBody: mail.text,
-      htmlBody: mail.html,
-    });
-    const outboxId = String(identifiers[0]!.id);
-    await this.jobs.enqueue(DELIVER_JOB, { outboxId }, { jobId: `mail-${outboxId}` });
+  /** Queues the mail in `manager`'s transaction when given one (it is sent only if that commits), else in its own. */
+  async send(mail: Mail, manager?: EntityManager): Promise<void> {
+    const write = async (transaction: EntityManager) => {
+      const { identifiers } = await transaction.insert(MailOutbox, {
+        recipient: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+      });
+      const outboxId = String(identifiers[0]!.id);
+      await this.jobs.enqueue('mail.deliver', { outboxId }, { jobId: `mail-${outboxId}`, manager: transaction });
+    };
+    await (manager ? write(manager) : this.dataSource.transaction(write));
   }
 
   /** Idempotent: a mail already sent is not sent again. */

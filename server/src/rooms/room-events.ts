@@ -1,4 +1,4 @@
-/** Published after a room with invited members was committed; notifications turn it into one notice per member. */
+/** Published with a room that has invited members, handed on after it committed; notifications turn it into one notice per member. */
 export interface RoomInvitedEvent {
   code: string;
   title: string;

@@ -1,9 +1,18 @@
 import pino from 'pino';
 import { BullMqJobQueue } from '../../src/platform/jobs/bullmq-job-queue';
 import { InProcessJobQueue } from '../../src/platform/jobs/in-process-job-queue';
-import type { JobQueue } from '../../src/platform/jobs/job-queue';
+import type { JobBackend } from '../../src/platform/jobs/job-queue';
 import { TEST_REDIS_URL } from '../support/services';
 import { uniqueRedisPrefix } from '../support/test-database';
+
+declare module '../../src/platform/jobs/job-queue' {
+  interface JobMap {
+    'test.mail': { to: string };
+    'test.flaky': Record<string, never>;
+    'test.release': { episodeId: number };
+    'test.slow': Record<string, never>;
+  }
+}
 
 const logger = pino({ level: 'silent' });
 
@@ -18,8 +27,8 @@ async function waitFor(check: () => boolean, timeoutMs = 10_000): Promise<void> 
 describe.each([
   ['in-process', () => new InProcessJobQueue(logger)],
   ['BullMQ on Redis', () => new BullMqJobQueue(TEST_REDIS_URL, uniqueRedisPrefix(), logger)],
-])('job queue: %s', (_name, createQueue: () => JobQueue) => {
-  let sut: JobQueue;
+])('job queue: %s', (_name, createQueue: () => JobBackend) => {
+  let sut: JobBackend;
 
   beforeEach(() => {
     sut = createQueue();
@@ -29,10 +38,10 @@ describe.each([
 
   it('runs a queued job with its data', async () => {
     const seen: unknown[] = [];
-    sut.define<{ to: string }>('mail.send', { process: async (data) => void seen.push(data) });
+    sut.define('test.mail', { process: async (data) => void seen.push(data) });
     await sut.startProcessing();
 
-    await sut.enqueue('mail.send', { to: 'ayse@example.com' });
+    await sut.enqueue('test.mail', { to: 'ayse@example.com' });
 
     await waitFor(() => seen.length === 1);
     expect(seen).toEqual([{ to: 'ayse@example.com' }]);
@@ -40,7 +49,7 @@ describe.each([
 
   it('retries a failing job with backoff until it succeeds', async () => {
     const attempts: number[] = [];
-    sut.define('flaky', {
+    sut.define('test.flaky', {
       backoffMs: 10,
       process: async (_data, { attempt }) => {
         attempts.push(attempt);
@@ -49,7 +58,7 @@ describe.each([
     });
     await sut.startProcessing();
 
-    await sut.enqueue('flaky', {});
+    await sut.enqueue('test.flaky', {});
 
     await waitFor(() => attempts.length === 3);
     await new Promise((resolveWait) => setTimeout(resolveWait, 100));
@@ -58,10 +67,10 @@ describe.each([
 
   it('queues a job with the same id once', async () => {
     let runs = 0;
-    sut.define('release.episode', { process: async () => void (runs += 1) });
+    sut.define('test.release', { process: async () => void (runs += 1) });
 
-    await sut.enqueue('release.episode', { episodeId: 1 }, { jobId: 'release-1' });
-    await sut.enqueue('release.episode', { episodeId: 1 }, { jobId: 'release-1' });
+    await sut.enqueue('test.release', { episodeId: 1 }, { jobId: 'release-1' });
+    await sut.enqueue('test.release', { episodeId: 1 }, { jobId: 'release-1' });
     await sut.startProcessing();
 
     await waitFor(() => runs >= 1);
@@ -72,7 +81,7 @@ describe.each([
   it('lets a running job finish when draining', async () => {
     let finished = false;
     let started = false;
-    sut.define('slow', {
+    sut.define('test.slow', {
       process: async () => {
         started = true;
         await new Promise((resolveWait) => setTimeout(resolveWait, 300));
@@ -80,7 +89,7 @@ describe.each([
       },
     });
     await sut.startProcessing();
-    await sut.enqueue('slow', {});
+    await sut.enqueue('test.slow', {});
     await waitFor(() => started);
 
     await sut.drain();
@@ -88,7 +97,10 @@ describe.each([
     expect(finished).toBe(true);
   });
 
-  it('refuses a job nobody defined', async () => {
+  it('refuses a job nobody defined; a name or payload outside JobMap does not compile (tsc -p server)', async () => {
+    // @ts-expect-error: a name outside JobMap
     await expect(sut.enqueue('no.such.job', {})).rejects.toThrow(/unknown job/);
+    // @ts-expect-error: the wrong payload for the job
+    await expect(sut.enqueue('test.release', { episodeId: 'one' })).rejects.toThrow(/unknown job/);
   });
 });

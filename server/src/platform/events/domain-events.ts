@@ -1,9 +1,10 @@
 import { Global, Injectable, Module } from '@nestjs/common';
-import { PinoLogger } from 'nestjs-pino';
+import type { EntityManager } from 'typeorm';
+import { OutboxRepository } from '../outbox/outbox.repository';
 
 /**
  * The domain events and their payloads. A feature declares its own events next to its code by
- * augmenting this interface, so publishers and subscribers share one typed map:
+ * augmenting this interface, so publishers and consumers share one typed map:
  *
  *   declare module '../platform/events/domain-events' {
  *     interface DomainEventMap { 'comment.created': CommentCreatedEvent }
@@ -12,34 +13,53 @@ import { PinoLogger } from 'nestjs-pino';
 export interface DomainEventMap {}
 
 export type DomainEventName = keyof DomainEventMap;
-export type DomainEventHandler<E extends DomainEventName> = (payload: DomainEventMap[E]) => Promise<void> | void;
+
+/** What a consumer gets besides the payload. */
+export interface DomainEventContext {
+  /** The outbox row of the event: the same on every delivery of it. */
+  eventId: string;
+  /**
+   * The relay's transaction: a job enqueued through it (`jobs.enqueue(..., { manager })`) is
+   * recorded together with the consumer's "done", so it is queued exactly once.
+   */
+  manager: EntityManager;
+}
+
+export type DomainEventHandler<E extends DomainEventName> = (payload: DomainEventMap[E], context: DomainEventContext) => Promise<void> | void;
+
+export interface DomainEventConsumer {
+  /** Stable across releases: the relay records per consumer id which events it handled. */
+  id: string;
+  handle: DomainEventHandler<DomainEventName>;
+}
 
 /**
- * In-process publish/subscribe of domain events. A service publishes after its transaction
- * commits, so a subscriber never sees a change that was rolled back; subscribers (notifications,
- * for instance) run after the publishing request's work, each on its own, and hand slow work to
- * the job queue. A failing subscriber is logged and never reaches the publisher.
+ * Durable domain events. A service publishes inside the transaction of its change: the event is
+ * an outbox row that commits or rolls back with it. The outbox relay then hands it to every
+ * consumer, at least once and after the commit; a consumer that throws is tried again later
+ * (the others are not run twice). Consumers subscribe in onModuleInit, so they are in place
+ * before the relay starts, and keep whatever they do safe to repeat.
  */
 @Injectable()
 export class DomainEvents {
-  private readonly handlers = new Map<DomainEventName, DomainEventHandler<DomainEventName>[]>();
+  private readonly consumers = new Map<DomainEventName, DomainEventConsumer[]>();
 
-  constructor(private readonly logger: PinoLogger) {}
+  constructor(private readonly outbox: OutboxRepository) {}
 
-  subscribe<E extends DomainEventName>(name: E, handler: DomainEventHandler<E>): void {
-    const list = this.handlers.get(name) ?? [];
-    list.push(handler as DomainEventHandler<DomainEventName>);
-    this.handlers.set(name, list);
+  subscribe<E extends DomainEventName>(name: E, consumerId: string, handle: DomainEventHandler<E>): void {
+    const list = this.consumers.get(name) ?? [];
+    if (list.some((consumer) => consumer.id === consumerId)) throw new Error(`consumer "${consumerId}" of "${name}" subscribed twice`);
+    list.push({ id: consumerId, handle: handle as DomainEventHandler<DomainEventName> });
+    this.consumers.set(name, list);
   }
 
-  publish<E extends DomainEventName>(name: E, payload: DomainEventMap[E]): void {
-    for (const handler of this.handlers.get(name) ?? []) {
-      setImmediate(() => {
-        Promise.resolve()
-          .then(() => handler(payload))
-          .catch((error: unknown) => this.logger.error({ err: error, event: name }, 'domain event handler failed'));
-      });
-    }
+  /** Records the event in `manager`'s transaction; consumers see it once that transaction committed. */
+  async publish<E extends DomainEventName>(manager: EntityManager, name: E, payload: DomainEventMap[E]): Promise<void> {
+    await this.outbox.insert(manager, { kind: 'event', name, payload });
+  }
+
+  consumersOf(name: string): readonly DomainEventConsumer[] {
+    return this.consumers.get(name as DomainEventName) ?? [];
   }
 }
 

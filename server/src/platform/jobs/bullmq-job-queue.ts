@@ -6,16 +6,21 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   type EnqueueOptions,
+  type JobBackend,
   type JobDefinition,
-  type JobQueue,
+  type JobMap,
+  type JobName,
 } from './job-queue';
 
 const QUEUE_NAME = 'jobs';
+/** An add that Redis has not answered by then is left to the relay's next try (BullMQ dedupes by job id). */
+const ADD_TIMEOUT_MS = 2_000;
 
 /** BullMQ on Redis: any process enqueues, processes started with startProcessing() consume. */
-export class BullMqJobQueue implements JobQueue {
+export class BullMqJobQueue implements JobBackend {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly queue: Queue;
+  private readonly queueConnection: Redis;
   private worker: Worker | null = null;
   /** BullMQ leaves connections it was given open; they are closed here on drain. */
   private readonly connections: Redis[] = [];
@@ -25,21 +30,31 @@ export class BullMqJobQueue implements JobQueue {
     private readonly prefix: string,
     private readonly logger: Logger,
   ) {
+    this.queueConnection = this.connection();
     this.queue = new Queue(QUEUE_NAME, {
-      connection: this.connection(),
+      connection: this.queueConnection,
       prefix: `${prefix}:bull`,
     });
     this.queue.on('error', (error) => logger.warn({ err: error.message }, 'job queue error'));
   }
 
-  define<T>(name: string, definition: JobDefinition<T>): void {
+  define<N extends JobName>(name: N, definition: JobDefinition<JobMap[N]>): void {
     this.definitions.set(name, definition as JobDefinition<unknown>);
   }
 
-  async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
+  canAccept(): boolean {
+    return this.queueConnection.status === 'ready';
+  }
+
+  /** Rejects instead of waiting for Redis past ADD_TIMEOUT_MS. */
+  async enqueue<N extends JobName>(name: N, data: JobMap[N], options: EnqueueOptions = {}): Promise<void> {
     const definition = this.definitions.get(name);
     if (!definition) throw new Error(`unknown job "${name}"`);
-    await this.queue.add(name, data, {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('redis did not take the job in time')), ADD_TIMEOUT_MS);
+    });
+    const added = this.queue.add(name, data, {
       jobId: options.jobId,
       delay: options.delayMs,
       attempts: definition.attempts ?? DEFAULT_ATTEMPTS,
@@ -47,6 +62,11 @@ export class BullMqJobQueue implements JobQueue {
       removeOnComplete: { count: 1000 },
       removeOnFail: { count: 5000 },
     });
+    try {
+      await Promise.race([added, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async startProcessing(): Promise<void> {

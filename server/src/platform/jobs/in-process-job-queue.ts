@@ -4,12 +4,14 @@ import {
   DEFAULT_ATTEMPTS,
   DEFAULT_BACKOFF_MS,
   type EnqueueOptions,
+  type JobBackend,
   type JobDefinition,
-  type JobQueue,
+  type JobMap,
+  type JobName,
 } from './job-queue';
 
 /** The job queue of a single process without Redis: the same processors, run in this process. */
-export class InProcessJobQueue implements JobQueue {
+export class InProcessJobQueue implements JobBackend {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly knownIds = new Set<string>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -19,11 +21,16 @@ export class InProcessJobQueue implements JobQueue {
 
   constructor(private readonly logger: Logger) {}
 
-  define<T>(name: string, definition: JobDefinition<T>): void {
+  define<N extends JobName>(name: N, definition: JobDefinition<JobMap[N]>): void {
     this.definitions.set(name, definition as JobDefinition<unknown>);
   }
 
-  async enqueue<T>(name: string, data: T, options: EnqueueOptions = {}): Promise<void> {
+  /** Always: the jobs are held in this process's memory. */
+  canAccept(): boolean {
+    return true;
+  }
+
+  async enqueue<N extends JobName>(name: N, data: JobMap[N], options: EnqueueOptions = {}): Promise<void> {
     if (!this.definitions.has(name)) throw new Error(`unknown job "${name}"`);
     const jobId = options.jobId ?? randomUUID();
     if (this.knownIds.has(jobId)) return;

@@ -1,25 +1,37 @@
 import { Global, Inject, Module, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
+import { OutboxRepository } from '../outbox/outbox.repository';
 import { BullMqJobQueue } from './bullmq-job-queue';
 import { InProcessJobQueue } from './in-process-job-queue';
-import { JOB_QUEUE, type JobQueue } from './job-queue';
+import { JOB_BACKEND, JOB_QUEUE, type JobBackend, type JobQueue } from './job-queue';
+import { OutboxJobQueue } from './outbox-job-queue';
 
-/** Picks the queue for the mode; features define their processors in onModuleInit. */
+/**
+ * Picks the backend for the mode; features define their processors in onModuleInit and enqueue
+ * through JOB_QUEUE, which records the job in the outbox (the relay hands it to the backend).
+ */
 @Global()
 @Module({
   providers: [
     {
-      provide: JOB_QUEUE,
+      provide: JOB_BACKEND,
       inject: [APP_CONFIG, PinoLogger],
-      useFactory: (config: AppConfig, logger: PinoLogger): JobQueue =>
+      useFactory: (config: AppConfig, logger: PinoLogger): JobBackend =>
         config.redisUrl
           ? new BullMqJobQueue(config.redisUrl, config.redisPrefix, logger.logger)
           : new InProcessJobQueue(logger.logger),
     },
+    {
+      provide: JOB_QUEUE,
+      inject: [JOB_BACKEND, OutboxRepository, DataSource],
+      useFactory: (backend: JobBackend, outbox: OutboxRepository, dataSource: DataSource): JobQueue =>
+        new OutboxJobQueue(backend, outbox, dataSource),
+    },
   ],
-  exports: [JOB_QUEUE],
+  exports: [JOB_QUEUE, JOB_BACKEND],
 })
 export class JobsModule implements OnApplicationBootstrap, BeforeApplicationShutdown {
   constructor(

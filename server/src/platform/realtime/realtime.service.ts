@@ -10,6 +10,9 @@ import { PROCESS_ROLE, type RealtimeServer } from './realtime.types';
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
+/** Emits held while the fan-out publisher is away; past this the oldest go (clients catch up from PostgreSQL). */
+const MAX_HELD_EMITS = 10_000;
+
 /** What both a Socket.IO server and a Redis emitter can do to a room. */
 interface RoomTarget {
   to(room: string | string[]): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): unknown };
@@ -21,12 +24,18 @@ interface RoomTarget {
  * In a server process it emits through Socket.IO (reaching other processes through the Redis
  * adapter); in a worker process, which has no sockets, it publishes through a Redis emitter.
  * A worker without Redis has nobody to tell, and its emits do nothing.
+ *
+ * An emit made while the Redis publisher is away would reach no other process and would not be
+ * tried again, so it is held and sent when the publisher is back. Nothing is sent twice: while
+ * the publisher is away this process holds no sockets either (see RealtimeIoAdapter).
  */
 @Injectable()
 export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   private target: RoomTarget | null = null;
   private server: RealtimeServer | null = null;
   private emitterClient: Redis | null = null;
+  private fanOut: Redis | null = null;
+  private readonly held: Array<() => void> = [];
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,6 +50,24 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
     this.target = new Emitter<ServerToClientEvents>(this.emitterClient, {
       key: `${this.config.redisPrefix}:socket.io`,
     }) as unknown as RoomTarget;
+    this.holdWhileAway(this.emitterClient);
+  }
+
+  /** `publisher` carries this process's emits to the others: emits made while it is away wait for it. */
+  holdWhileAway(publisher: Redis): void {
+    this.fanOut = publisher;
+    publisher.on('ready', () => {
+      for (const emit of this.held.splice(0)) emit();
+    });
+  }
+
+  private send(emit: () => void): void {
+    if (this.fanOut === null || this.fanOut.status === 'ready') {
+      emit();
+      return;
+    }
+    if (this.held.length >= MAX_HELD_EMITS) this.held.shift();
+    this.held.push(emit);
   }
 
   /** Called once by the gateway when Socket.IO is up. */
@@ -50,7 +77,7 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   }
 
   toRoom<E extends keyof ServerToClientEvents>(room: RoomName, event: E, ...args: EventArgs<E>): void {
-    this.target?.to(room).emit(event, ...args);
+    this.send(() => this.target?.to(room).emit(event, ...args));
   }
 
   toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: EventArgs<E>): void {
@@ -59,7 +86,7 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */
   addToRoom(fromRoom: RoomName | string, room: RoomName): void {
-    this.target?.in(fromRoom).socketsJoin(room);
+    this.send(() => this.target?.in(fromRoom).socketsJoin(room));
   }
 
   /**
@@ -75,8 +102,10 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   /** Tells the sockets of a room that their session ended, then disconnects them, on every process. */
   endSocketSessions(room: RoomName, reason: SessionEndReason): void {
-    this.target?.to(room).emit('session.ended', { reason });
-    this.target?.in(room).disconnectSockets(true);
+    this.send(() => {
+      this.target?.to(room).emit('session.ended', { reason });
+      this.target?.in(room).disconnectSockets(true);
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {
