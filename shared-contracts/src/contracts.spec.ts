@@ -1,4 +1,4 @@
-import { greetingFor, greetingPeriod, legacyEnvelopeSchema, LIMITS, MESSAGES, parseRoom, rooms } from './index';
+import { greetingFor, greetingPeriod, legacyEnvelopeSchema, LIMITS, MESSAGES, parseRoom, parseStream, rooms, streams } from './index';
 
 describe('greeting by hour', () => {
   it.each([
@@ -36,6 +36,21 @@ describe('room names', () => {
 
   it.each(['', 'user:', 'user:1 2', 'other:1', 'flow:1', `room:${'x'.repeat(65)}`])('refuses %p', (name) => {
     expect(parseRoom(name)).toBeNull();
+  });
+});
+
+describe('stream names', () => {
+  it('are apart from the channels they are delivered on, and parsed back', () => {
+    expect(streams.roomChat('abc123')).toBe('room-chat:abc123');
+    expect(streams.roomChat('abc123')).not.toBe(rooms.chat('abc123'));
+    expect(streams.conversation('f00d')).toBe('conversation:f00d');
+    expect(streams.notifications(7)).toBe('notifications:7');
+    expect(streams.postCounts(5)).toBe('post-counts:5');
+    expect(parseStream(streams.roomChat('abc123'))).toEqual({ kind: 'room-chat', key: 'abc123' });
+  });
+
+  it.each(['', 'room:abc', 'room-chat:', 'user:1', `conversation:${'x'.repeat(65)}`])('refuses %p', (name) => {
+    expect(parseStream(name)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   SOCKET_PATH,
   rooms,
+  streams,
   type ChatMessage,
   type ChatPage,
   type ClientToServerEvents,
@@ -8,6 +9,7 @@ import {
   type ServerToClientEvents,
 } from '@seyirlik/shared-contracts';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
+import { SequencedStream } from '../../../client/src/lib/sequencedStream';
 
 export type RoomSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type EventPayload<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>[0];
@@ -67,66 +69,78 @@ export function nothingWithin(socket: RoomSocket, event: keyof ServerToClientEve
   });
 }
 
-export interface LadderOptions {
+export interface ChatStreamClientOptions {
   /** Where the member's browser would reach the site (asked anew for each reconnect and poll). */
   url: () => string;
   cookie: string;
   code: string;
   pollIntervalMs: number;
+  /** The heartbeat's period; the client's own by default. */
+  headsIntervalMs?: number;
 }
 
 /**
- * A member's chat client in Node running the React client's ladder: live events while the socket
- * is up; while it is down, polls the JSON twin of `get_chat` from the last sequence seen; after
- * each (re)join one catch-up, then polling stops. The cursor is the highest sequence below which
- * nothing is missing, so a message pushed past a gap never hides the gap; a gap seen live is
- * caught up at once. Duplicates are dropped by sequence; `shown` is the chat in display order.
+ * A member's browser tab in Node with the room's chat: a reconnecting socket.io client and the
+ * React client's own stream driver (`SequencedStream` from client/src/lib) over it, fetching the
+ * JSON twin of `get_chat` with the member's cookie. It only records how each message came
+ * (`pushed`, `polled`); what is shown, when it polls and when it catches up is the shipped code's.
  */
-export class LadderClient {
-  readonly shown: ChatMessage[] = [];
+export class ChatStreamClient {
   readonly pushed = new Set<number>();
   readonly polled = new Set<number>();
-  private readonly bySeq = new Map<number, ChatMessage>();
-  private cursor = 0;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private catchingUp: Promise<boolean> | null = null;
-  private catchUpAgain = false;
-  private stopped = false;
   readonly socket: RoomSocket;
-  live = false;
+  private readonly stream: SequencedStream<'chat.messageCreated', ChatMessage>;
 
-  constructor(private readonly options: LadderOptions) {
+  constructor(options: ChatStreamClientOptions) {
+    const { code, cookie } = options;
     this.socket = io(options.url(), {
       path: SOCKET_PATH,
       transports: ['websocket'],
-      extraHeaders: { Cookie: options.cookie },
+      extraHeaders: { Cookie: cookie },
       reconnectionDelay: 100,
       reconnectionDelayMax: 400,
       randomizationFactor: 0.2,
     });
     this.socket.io.on('reconnect_attempt', () => {
-      (this.socket.io as unknown as { uri: string }).uri = this.options.url();
-    });
-    this.socket.on('connect', () => void this.join());
-    this.socket.on('disconnect', () => {
-      this.live = false;
-      this.startPolling();
+      (this.socket.io as unknown as { uri: string }).uri = options.url();
     });
     this.socket.on('chat.messageCreated', (message) => {
-      this.pushed.add(message.seq);
-      this.show(message);
-      if (message.seq > this.cursor) void this.catchUp();
+      if (message.roomCode === code) this.pushed.add(message.seq);
     });
-    this.startPolling();
+    this.stream = new SequencedStream({
+      socket: this.socket,
+      channel: rooms.chat(code),
+      stream: streams.roomChat(code),
+      event: 'chat.messageCreated',
+      itemOf: (message) => (message.roomCode === code ? message : null),
+      fetchAfter: async (after) => {
+        const response = await fetch(`${options.url()}/api/rooms/${code}/messages?after=${after}`, { headers: { Cookie: cookie } });
+        if (!response.ok) throw new Error(`messages after ${after}: ${response.status}`);
+        const page = (await response.json()) as ChatPage;
+        for (const message of page.messages) this.polled.add(message.seq);
+        return { items: page.messages, hasMore: page.hasMore };
+      },
+      pollIntervalMs: options.pollIntervalMs,
+      headsIntervalMs: options.headsIntervalMs,
+    });
+    this.stream.start();
   }
 
-  /** The sequences shown, in display order. */
+  /** The chat in display order. */
+  get shown(): readonly ChatMessage[] {
+    return this.stream.snapshot.log.items;
+  }
+
   get shownSeqs(): number[] {
     return this.shown.map((message) => message.seq);
   }
 
+  get live(): boolean {
+    return this.stream.snapshot.live.status === 'live';
+  }
+
   get polling(): boolean {
-    return this.pollTimer !== null;
+    return this.stream.polling;
   }
 
   /** Cuts a connected socket's transport as a network failure would; the client reconnects by itself. */
@@ -135,74 +149,7 @@ export class LadderClient {
   }
 
   stop(): void {
-    this.stopped = true;
-    this.stopPolling();
+    this.stream.stop();
     this.socket.close();
-  }
-
-  private async join(): Promise<void> {
-    try {
-      const reply = await this.socket.timeout(3000).emitWithAck('room.join', { room: rooms.chat(this.options.code) });
-      if (!reply.ok) return;
-      // Live only once caught up; a failed catch-up leaves the polling on.
-      if ((await this.catchUp()) && this.socket.connected) {
-        this.live = true;
-        this.stopPolling();
-      }
-    } catch {
-      // The socket went away while joining; the next connect joins again.
-    }
-  }
-
-  /**
-   * Reads every page after the cursor and answers whether it got to the end; a call while one runs
-   * asks for one more round afterwards.
-   */
-  catchUp(): Promise<boolean> {
-    if (this.catchingUp) {
-      this.catchUpAgain = true;
-      return this.catchingUp;
-    }
-    this.catchingUp = (async () => {
-      do {
-        this.catchUpAgain = false;
-        let hasMore = true;
-        while (hasMore && !this.stopped) {
-          const response = await fetch(`${this.options.url()}/api/rooms/${this.options.code}/messages?after=${this.cursor}`, {
-            headers: { Cookie: this.options.cookie },
-          }).catch(() => null);
-          if (!response?.ok) return false;
-          const page = (await response.json()) as ChatPage;
-          for (const message of page.messages) {
-            this.polled.add(message.seq);
-            this.show(message);
-          }
-          hasMore = page.hasMore;
-        }
-      } while (this.catchUpAgain && !this.stopped);
-      return !this.stopped;
-    })().finally(() => {
-      this.catchingUp = null;
-    });
-    return this.catchingUp;
-  }
-
-  private show(message: ChatMessage): void {
-    if (this.bySeq.has(message.seq)) return;
-    this.bySeq.set(message.seq, message);
-    const index = this.shown.findIndex((shown) => shown.seq > message.seq);
-    if (index < 0) this.shown.push(message);
-    else this.shown.splice(index, 0, message);
-    while (this.bySeq.has(this.cursor + 1)) this.cursor += 1;
-  }
-
-  private startPolling(): void {
-    if (this.pollTimer || this.stopped) return;
-    this.pollTimer = setInterval(() => void this.catchUp(), this.options.pollIntervalMs);
-  }
-
-  private stopPolling(): void {
-    if (this.pollTimer) clearInterval(this.pollTimer);
-    this.pollTimer = null;
   }
 }

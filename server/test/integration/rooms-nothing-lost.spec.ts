@@ -1,7 +1,8 @@
-import { ROOM_RULES } from '@seyirlik/shared-contracts';
+import { ROOM_RULES, STREAM_RULES, streams } from '@seyirlik/shared-contracts';
+import { nextSequenceCte } from '../../src/platform/database/stream-sequence.repository';
 import { createRoom, importRoomCatalog, signedInMember, type SignedInMember } from '../factories/rooms';
 import { startCluster, type ServerProcess } from '../harness/cluster';
-import { eventually, LadderClient } from '../harness/room-client';
+import { ChatStreamClient, eventually } from '../harness/room-client';
 import { openCatalogDatabase } from '../support/catalog-database';
 import { DisposableRedis } from '../support/redis-server';
 
@@ -64,7 +65,7 @@ describe('no chat message is lost or shown twice', () => {
   let cluster: ServerProcess[];
   let members: SignedInMember[];
   let code: string;
-  const clients: LadderClient[] = [];
+  const clients: ChatStreamClient[] = [];
 
   beforeAll(async () => {
     catalog = await openCatalogDatabase();
@@ -88,7 +89,7 @@ describe('no chat message is lost or shown twice', () => {
     const tabs = [0, 1, 2, 3, 0];
     tabs.forEach((member, index) => {
       const server = cluster[index % 2]!;
-      clients.push(new LadderClient({ url: () => server.url, cookie: members[member]!.cookie, code, pollIntervalMs: 300 }));
+      clients.push(new ChatStreamClient({ url: () => server.url, cookie: members[member]!.cookie, code, pollIntervalMs: 300 }));
     });
     await eventually(() => clients.every((client) => client.live), Boolean);
 
@@ -121,7 +122,7 @@ describe('no chat message is lost or shown twice', () => {
         [code],
       )) as Array<{ seq: number; text: string; authorId: number }>;
     const expected = await stored();
-    const shownOf = (client: LadderClient) => client.shown.map((message) => ({ seq: message.seq, text: message.text, authorId: message.author.id }));
+    const shownOf = (client: ChatStreamClient) => client.shown.map((message) => ({ seq: message.seq, text: message.text, authorId: message.author.id }));
     await eventually(
       () => clients.every((client) => client.live && !client.polling && client.shownSeqs.length === expected.length),
       Boolean,
@@ -145,6 +146,29 @@ describe('no chat message is lost or shown twice', () => {
       throw error;
     }
   }, 90_000);
+
+  it('shows live clients a stored message whose push was lost, with no later message, within seconds', async () => {
+    await eventually(() => clients.every((client) => client.live && !client.polling), Boolean);
+    const drops = clients.map(() => 0);
+    clients.forEach((client, index) => client.socket.on('disconnect', () => (drops[index]! += 1)));
+
+    // Stored as a send stores it (numbered in the room's stream) and never published: what a
+    // process whose Redis publisher was away leaves behind. Nothing is sent after it.
+    const [{ seq }] = (await catalog.dataSource.query(
+      `WITH target AS (SELECT id FROM watch_room WHERE code = $1),
+            next_seq AS (${nextSequenceCte('$2', 'target')})
+       INSERT INTO watch_room_message (room_id, seq, author_id, body)
+       SELECT target.id, next_seq.last_seq, $3, $4 FROM target, next_seq RETURNING seq::int`,
+      [code, streams.roomChat(code), members[1]!.userId, 'yayını kaybolan son mesaj'],
+    )) as Array<{ seq: number }>;
+
+    // The heartbeat finds it: a client polls only while its socket is down, and none went down.
+    await eventually(() => clients.every((client) => client.shownSeqs.at(-1) === seq), Boolean, STREAM_RULES.headsIntervalMs + 5_000);
+    expect(clients.map((client) => client.shown.at(-1)?.text)).toEqual(clients.map(() => 'yayını kaybolan son mesaj'));
+    expect(clients.map((client) => ({ pushed: client.pushed.has(seq), polled: client.polled.has(seq), live: client.live, polling: client.polling })))
+      .toEqual(clients.map(() => ({ pushed: false, polled: true, live: true, polling: false })));
+    expect(drops).toEqual(clients.map(() => 0));
+  }, 30_000);
 
   async function send(url: string, member: SignedInMember, surface: 'json' | 'legacy', text: string): Promise<{ ok: boolean; detail: string }> {
     const response =

@@ -6,6 +6,7 @@
 import type { SessionUser } from '../accounts/schemas';
 import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
 import type { CommentServerEvents } from '../comments/events';
+import type { StreamHeadsReply } from './streams';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
@@ -30,6 +31,13 @@ export interface ClientToServerEvents extends RoomClientEvents {
   'room.join': (payload: { room: string }, ack: (reply: RoomJoinReply) => void) => void;
   /** Leaves a room joined with `room.join`; unknown rooms are ignored. */
   'room.leave': (payload: { room: string }) => void;
+
+  /**
+   * The heartbeat of a live client: the newest sequence of each listed stream (named by the
+   * `streams` helpers) the socket may read, so a push that never came is noticed without a later
+   * one. Asked every STREAM_RULES.headsIntervalMs while live.
+   */
+  'stream.heads': (payload: { streams: string[] }, ack: (reply: StreamHeadsReply) => void) => void;
 
   /**
    * Clock sampling: the server acknowledges with its own time in epoch milliseconds.

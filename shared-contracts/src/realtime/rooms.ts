@@ -1,13 +1,15 @@
 /**
- * Socket.IO room names. Server and client build them only through these helpers,
- * so a room is spelled one way everywhere.
+ * Channel names: the Socket.IO rooms events are delivered on (a Socket.IO room is a channel here;
+ * "room" alone is the watch-together room). Server and client build them only through these
+ * helpers, so a channel is spelled one way everywhere. What a sequence numbers is a stream, named
+ * by the `streams` helpers: a channel carries events of one or more streams.
  */
 export const rooms = {
   /** A member's own stream: notifications, private messages, session events. */
   user: (userId: number | string) => `user:${userId}` as const,
   /** The sockets of one login session, so logging out drops exactly that browser's sockets. */
   session: (sessionId: number | string) => `session:${sessionId}` as const,
-  /** A watch-together room: chat and playback. */
+  /** A watch-together room's channel: its chat (stream `streams.roomChat`), playback, presence and typing. */
   chat: (code: string) => `room:${code}` as const,
   /** Everyone viewing a title or an episode page: comments and likes. */
   content: (contentId: number | string) => `content:${contentId}` as const,

@@ -1,5 +1,5 @@
 import { ROOM_MESSAGES, type RoomDetail, type RoomEpisode, type WatchData } from '@seyirlik/shared-contracts';
-import type { RoomLiveState } from '../realtime/useRealtimeRoom';
+import type { ChannelLiveState } from '../../lib/channelMembership';
 import { useSessionUser } from '../session/session';
 import { WATCH_TEXT } from '../watch/texts';
 import { PresenceList } from './PresenceList';
@@ -16,7 +16,7 @@ function episodeLabel(episode: RoomEpisode): string {
 }
 
 /** Whether the room gets news pushed (live) or fetched every few seconds (polling). */
-function RoomLiveStatus({ live }: { live: RoomLiveState }) {
+function RoomLiveStatus({ live }: { live: ChannelLiveState }) {
   const [state, text] =
     live.status === 'live'
       ? ['live', ROOM_MESSAGES.live]

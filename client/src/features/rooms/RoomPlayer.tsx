@@ -1,5 +1,5 @@
 import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared-contracts';
-import type { RoomLiveState } from '../realtime/useRealtimeRoom';
+import type { ChannelLiveState } from '../../lib/channelMembership';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
 import '../watch/watch.css';
@@ -11,7 +11,7 @@ import { useRoomSource } from './useRoomSource';
  * the room plays together). The browser may refuse to start it without a click: then it starts
  * muted with a "Sesi aç" button, or waits for a click on "Oynatmaya katıl".
  */
-export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: WatchData | null; live: RoomLiveState }) {
+export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: WatchData | null; live: ChannelLiveState }) {
   const sync = usePlaybackSync({ code: room.code, initial: room.playback, canControl: room.canControl, live: live.status });
   const { sources, selected, error, pending, choose } = useRoomSource(watch);
   const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);

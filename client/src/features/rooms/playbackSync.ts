@@ -1,5 +1,5 @@
 import { ROOM_MESSAGES, ROOM_RULES, type PlaybackCommand, type PlaybackState } from '@seyirlik/shared-contracts';
-import { formatClock } from '../member-state/format';
+import { formatClock } from '../../lib/format';
 
 /** One `clock.ping` round trip: when it left and came back (local clock), and the server's time in between. */
 export interface ClockSample {

@@ -13,7 +13,7 @@ import {
   type WatchData,
 } from '@seyirlik/shared-contracts';
 import { isNotFound } from '@tanstack/react-router';
-import { ApiError, api } from '../session/api';
+import { ApiError, api } from '../../lib/api';
 import { loadWatch } from '../watch/watchApi';
 import { watchAddressOf } from './watchAddress';
 

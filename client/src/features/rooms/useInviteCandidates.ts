@@ -1,6 +1,6 @@
 import { ROOM_RULES, type RoomMember } from '@seyirlik/shared-contracts';
 import { useEffect, useState } from 'react';
-import { useDebouncedValue } from '../search/useDebouncedValue';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useFailureToast } from '../session/useFailureToast';
 import { fetchInviteCandidates } from './roomsApi';
 

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { FakeSocket } from '../../../test/FakeSocket';
 import { buildSessionUser } from '../../../test/builders';
 import { mockFetch, sentBody } from '../../../test/mockFetch';
-import type { RoomLiveState } from '../realtime/useRealtimeRoom';
+import type { ChannelLiveState } from '../../lib/channelMembership';
 import { sessionAtom } from '../session/session';
 import { Toaster } from '../toast/Toaster';
 import { FakePlayer, flush } from './FakePlayer';
@@ -18,14 +18,14 @@ jest.mock('../realtime/socket', () => ({ getSocket: () => fakeSocket }));
 const CODE = 'Abc123Def456';
 const mert = buildRoomMember({ id: 8, username: 'mert', profileName: 'Mert Kaya' });
 
-function SyncProbe({ player, live, initial }: { player: FakePlayer; live: RoomLiveState['status']; initial: PlaybackState }) {
+function SyncProbe({ player, live, initial }: { player: FakePlayer; live: ChannelLiveState['status']; initial: PlaybackState }) {
   const sync = usePlaybackSync({ code: CODE, initial, canControl: true, live });
   const { attach } = sync;
   useEffect(() => attach(player), [attach, player]);
   return <p data-testid="autoplay">{sync.autoplay}</p>;
 }
 
-function renderSync(live: RoomLiveState['status'], initial = buildPlaybackState({ status: 'paused', positionSeconds: 10 })) {
+function renderSync(live: ChannelLiveState['status'], initial = buildPlaybackState({ status: 'paused', positionSeconds: 10 })) {
   const store = createStore();
   store.set(sessionAtom, { loaded: true, user: buildSessionUser({ id: 7 }), recaptchaSiteKey: null });
   const player = new FakePlayer();
@@ -35,7 +35,7 @@ function renderSync(live: RoomLiveState['status'], initial = buildPlaybackState(
       <Toaster />
     </Provider>,
   );
-  const rerender = (next: RoomLiveState['status']) =>
+  const rerender = (next: ChannelLiveState['status']) =>
     view.rerender(
       <Provider store={store}>
         <SyncProbe player={player} live={next} initial={initial} />

@@ -1,7 +1,8 @@
 import { ROOM_MESSAGES, ROOM_RULES, type PlaybackCommand, type PlaybackState } from '@seyirlik/shared-contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChannelLiveState } from '../../lib/channelMembership';
 import { getSocket, type AppSocket } from '../realtime/socket';
-import { useRealtimeEvent, type RoomLiveState } from '../realtime/useRealtimeRoom';
+import { useRealtimeEvent } from '../realtime/useRealtimeRoom';
 import { useSessionUser } from '../session/session';
 import { useFailureToast } from '../session/useFailureToast';
 import { useToast } from '../toast/toasts';
@@ -54,7 +55,7 @@ export function usePlaybackSync({
   code: string;
   initial: PlaybackState;
   canControl: boolean;
-  live: RoomLiveState['status'];
+  live: ChannelLiveState['status'];
 }): PlaybackSync {
   const viewerId = useSessionUser()?.id ?? null;
   const toast = useToast();

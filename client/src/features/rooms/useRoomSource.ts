@@ -1,6 +1,6 @@
 import type { SourceStream, WatchData, WatchSource } from '@seyirlik/shared-contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../session/api';
+import { messageOf } from '../../lib/api';
 import { fetchStream } from '../watch/watchApi';
 
 /** The sources a room can keep in step: its own <video> only, so never an embedded page. */

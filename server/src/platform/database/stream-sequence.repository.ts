@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StreamName } from '@seyirlik/shared-contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -17,13 +18,14 @@ export function nextSequenceCte(streamParameter: string, onlyFrom?: string): str
 }
 
 /**
- * Hands out the next number of a stream. Call it inside the transaction that inserts the row:
+ * Hands out the next number of a stream (named by the shared `streams` helpers, never by the
+ * channel it is delivered on). Call it inside the transaction that inserts the row:
  * the row lock on the counter serialises writers of one stream, so numbers commit in order
  * and a reader's "after N" cursor never skips a row that committed late.
  */
 @Injectable()
 export class StreamSequenceRepository {
-  async next(manager: EntityManager, stream: string): Promise<number> {
+  async next(manager: EntityManager, stream: StreamName): Promise<number> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error('StreamSequenceRepository.next must run inside a transaction');
     }
@@ -31,11 +33,21 @@ export class StreamSequenceRepository {
     return Number(rows[0]!.last_seq);
   }
 
-  async current(manager: EntityManager, stream: string): Promise<number> {
-    const rows: Array<{ last_seq: string }> = await manager.query(
-      'SELECT last_seq FROM stream_sequence WHERE stream = $1',
-      [stream],
+  async current(manager: EntityManager, stream: StreamName): Promise<number> {
+    return (await this.heads(manager, [stream])).get(stream) ?? 0;
+  }
+
+  /**
+   * The newest number of each stream, in one query; a stream never written yet answers 0. Only
+   * committed numbers are seen, so a head never runs ahead of the rows a reader can fetch.
+   */
+  async heads(manager: EntityManager, streams: readonly StreamName[]): Promise<Map<StreamName, number>> {
+    const rows: Array<{ stream: StreamName; last_seq: string }> = await manager.query(
+      'SELECT stream, last_seq FROM stream_sequence WHERE stream = ANY($1::text[])',
+      [streams],
     );
-    return rows.length ? Number(rows[0]!.last_seq) : 0;
+    const heads = new Map<StreamName, number>(streams.map((stream) => [stream, 0]));
+    for (const row of rows) heads.set(row.stream, Number(row.last_seq));
+    return heads;
   }
 }
