@@ -1,6 +1,8 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, type OnModuleInit } from '@nestjs/common';
 import {
+  COMMENT_ACTION_TYPES,
   COMMENT_MESSAGES as M,
+  COMMENT_REPORT_TYPES,
   COMMENT_TARGET_TYPES,
   legacyActionSchema,
   legacyAddCommentSchema,
@@ -9,10 +11,7 @@ import {
   legacyReplySchema,
   legacyReportSchema,
 } from '@seyirlik/shared-contracts';
-import type { Request } from 'express';
-import type { Viewer } from '../accounts/sessions.service';
-import { CurrentViewer, MemberGuard } from '../accounts/viewer';
-import { parseInput } from '../platform/http/app-exception';
+import { LegacyCallRegistry } from '../platform/http/legacy-call.registry';
 import { CommentsService } from './comments.service';
 import { renderComment, renderCommentThreads } from './theme/render-comment-theme';
 
@@ -25,64 +24,75 @@ import { renderComment, renderCommentThreads } from './theme/render-comment-them
  * → `id`, `reply` (its HTML) and `message`; `/get/more/comment` → `theme`, or at the end
  * `success: false` with 'Listelenecek yorum kalmadı !'; `/set/action` → `status` 1 when this call
  * liked the comment, 0 when it took the like back, and `count`; `/comment/delete/post` and
- * `/set/report` → `message`.
+ * `/set/report` → `message`. On the shared paths the comments answer their own branch: `/set/action`
+ * with a comment page's `type` (and any `type` no other feature claims, which its schema refuses),
+ * `/set/report` for a comment (the default), `/{type}/delete/post` with `comment`.
  */
 @Controller()
-export class CommentsLegacyController {
-  constructor(private readonly comments: CommentsService) {}
+export class CommentsLegacyController implements OnModuleInit {
+  constructor(
+    private readonly comments: CommentsService,
+    private readonly legacy: LegacyCallRegistry,
+  ) {}
 
-  @Post('add/comment')
-  @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async add(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { type, id, comment, spoiler, client_key } = parseInput(legacyAddCommentSchema, body);
-    const view = await this.comments.add(viewer.user.id, { type, id }, { text: comment, spoiler, clientKey: client_key });
-    return { success: true, id: view.id, data: renderComment(view), message: M.commentAdded };
-  }
-
-  @Post('set/comment/reply')
-  @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async reply(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { id, message, episode, client_key } = parseInput(legacyReplySchema, body);
-    const onPage = episode === undefined ? null : { type: COMMENT_TARGET_TYPES.episode, id: episode };
-    const view = await this.comments.reply(viewer.user.id, id, message, onPage, client_key);
-    return { success: true, id: view.id, reply: renderComment(view), message: M.replyAdded };
-  }
-
-  @Post('get/more/comment')
-  @HttpCode(200)
-  async more(@Body() body: unknown, @Req() request: Request) {
-    const { type, id, page } = parseInput(legacyMoreCommentsSchema, body);
-    const threads = await this.comments.legacyPage(request.viewer?.user.id ?? null, { type, id }, page);
-    return threads.length === 0
-      ? { success: false, theme: '', message: M.noMoreComments }
-      : { success: true, theme: renderCommentThreads(threads) };
-  }
-
-  @Post('set/action')
-  @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async action(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { type, series_id, post_id } = parseInput(legacyActionSchema, body);
-    const { liked, likeCount } = await this.comments.toggleLike(viewer.user.id, post_id, { type, id: series_id });
-    return { success: true, status: liked ? 1 : 0, action: 'like', count: likeCount };
-  }
-
-  @Post('comment/delete/post')
-  @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async remove(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    await this.comments.remove(viewer.user.id, parseInput(legacyDeleteSchema, body).id);
-    return { success: true, message: M.commentDeleted };
-  }
-
-  @Post('set/report')
-  @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async report(@CurrentViewer() viewer: Viewer, @Body() body: unknown) {
-    const { id, reason, description } = parseInput(legacyReportSchema, body);
-    await this.comments.report(viewer.user.id, id, { reason, description });
-    return { success: true, message: M.reportReceived };
+  onModuleInit(): void {
+    this.legacy.register({
+      path: '/add/comment',
+      login: true,
+      schema: legacyAddCommentSchema,
+      handle: async ({ type, id, comment, spoiler, client_key }, { viewer }) => {
+        const view = await this.comments.add(viewer.user.id, { type, id }, { text: comment, spoiler, clientKey: client_key });
+        return { id: view.id, data: renderComment(view), message: M.commentAdded };
+      },
+    });
+    this.legacy.register({
+      path: '/set/comment/reply',
+      login: true,
+      schema: legacyReplySchema,
+      handle: async ({ id, message, episode, client_key }, { viewer }) => {
+        const onPage = episode === undefined ? null : { type: COMMENT_TARGET_TYPES.episode, id: episode };
+        const view = await this.comments.reply(viewer.user.id, id, message, onPage, client_key);
+        return { id: view.id, reply: renderComment(view), message: M.replyAdded };
+      },
+    });
+    this.legacy.register({
+      path: '/get/more/comment',
+      login: false,
+      schema: legacyMoreCommentsSchema,
+      handle: async ({ type, id, page }, { viewer }) => {
+        const threads = await this.comments.legacyPage(viewer?.user.id ?? null, { type, id }, page);
+        return threads.length === 0 ? { success: false, theme: '', message: M.noMoreComments } : { theme: renderCommentThreads(threads) };
+      },
+    });
+    this.legacy.register({
+      path: '/set/action',
+      branch: { name: 'comment', field: 'type', values: COMMENT_ACTION_TYPES, answersUnclaimed: true },
+      login: true,
+      schema: legacyActionSchema,
+      handle: async ({ type, series_id, post_id }, { viewer }) => {
+        const { liked, likeCount } = await this.comments.toggleLike(viewer.user.id, post_id, { type, id: series_id });
+        return { status: liked ? 1 : 0, action: 'like', count: likeCount };
+      },
+    });
+    this.legacy.register({
+      path: '/{type}/delete/post',
+      branch: { name: 'comment', field: 'type', values: ['comment'] },
+      login: true,
+      schema: legacyDeleteSchema,
+      handle: async ({ id }, { viewer }) => {
+        await this.comments.remove(viewer.user.id, id);
+        return { message: M.commentDeleted };
+      },
+    });
+    this.legacy.register({
+      path: '/set/report',
+      branch: { name: 'comment', field: 'type', values: COMMENT_REPORT_TYPES, answersUnclaimed: true },
+      login: true,
+      schema: legacyReportSchema,
+      handle: async ({ id, reason, description }, { viewer }) => {
+        await this.comments.report(viewer.user.id, id, { reason, description });
+        return { message: M.reportReceived };
+      },
+    });
   }
 }

@@ -1,17 +1,10 @@
 import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from '@nestjs/websockets';
-import { MESSAGES, REALTIME_MESSAGES, ROOM_RULES, playbackCommandSchema, roomCodeSchema, rooms, type PlaybackReply } from '@seyirlik/shared-contracts';
+import { ROOM_RULES, roomPlaybackCommandSchema, roomTypingCommandSchema, rooms, type PlaybackReply } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
-import { z } from 'zod';
-import { AppException, parseInput } from '../platform/http/app-exception';
 import type { RealtimeSocket } from '../platform/realtime/realtime.types';
+import { runSocketCommand } from '../platform/realtime/socket-command';
 import { RoomPlaybackService } from './room-playback.service';
 import { RoomPresenceService } from './room-presence.service';
-
-const typingSchema = z.object({ code: roomCodeSchema, typing: z.boolean() });
-const playbackSchema = playbackCommandSchema.extend({ code: roomCodeSchema });
-
-/** Whether the socket joined `room:{code}` (through `room.join`, which checked the member may enter). */
-const joined = (socket: RealtimeSocket, code: string) => socket.rooms.has(rooms.chat(code));
 
 /**
  * Counts a socket's typing signals in fixed windows of ROOM_RULES.typingSignalLimit. Kept with the
@@ -53,23 +46,37 @@ export class RoomsGateway {
    */
   @SubscribeMessage('room.typing')
   async typing(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<void> {
-    const parsed = typingSchema.safeParse(payload);
-    if (!parsed.success || socket.data.userId === null || !joined(socket, parsed.data.code)) return;
-    if (!this.typingBudget.take(socket)) return;
-    await this.presence.setTyping(socket.data.userId, parsed.data.code, parsed.data.typing);
+    await runSocketCommand(
+      socket,
+      payload,
+      {
+        event: 'room.typing',
+        schema: roomTypingCommandSchema,
+        member: true,
+        channel: ({ code }) => rooms.chat(code),
+        silent: true,
+        run: async ({ code, typing }, { userId }) => {
+          if (this.typingBudget.take(socket)) await this.presence.setTyping(userId, code, typing);
+        },
+      },
+      this.logger,
+    );
   }
 
   /** The same command as POST /api/rooms/:code/playback, answered through the acknowledgement. */
   @SubscribeMessage('room.playback')
-  async playbackCommand(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<PlaybackReply> {
-    try {
-      const { code, ...command } = parseInput(playbackSchema, payload);
-      if (socket.data.userId === null || !joined(socket, code)) return { ok: false, message: REALTIME_MESSAGES.roomRefused };
-      return { ok: true, playback: await this.playback.apply(socket.data.userId, code, command) };
-    } catch (error) {
-      if (error instanceof AppException) return { ok: false, message: (error.getResponse() as { message: string }).message };
-      this.logger.error({ err: error }, 'room playback command failed');
-      return { ok: false, message: MESSAGES.serverError };
-    }
+  async playbackCommand(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<PlaybackReply | undefined> {
+    return runSocketCommand(
+      socket,
+      payload,
+      {
+        event: 'room.playback',
+        schema: roomPlaybackCommandSchema,
+        member: true,
+        channel: ({ code }) => rooms.chat(code),
+        run: async ({ code, ...command }, { userId }) => ({ ok: true as const, playback: await this.playback.apply(userId, code, command) }),
+      },
+      this.logger,
+    );
   }
 }

@@ -1,26 +1,8 @@
 import { Controller, type OnModuleInit } from '@nestjs/common';
-import { chatCursorSchema, chatTextSchema, createRoomBodySchema, sendKeySchema } from '@seyirlik/shared-contracts';
-import { AjaxServiceRegistry } from '../platform/http/ajax-service.registry';
-import { LoginRequiredException, parseInput } from '../platform/http/app-exception';
+import { legacyAddChatSchema, legacyCreateRoomSchema, legacyGetChatSchema } from '@seyirlik/shared-contracts';
+import { LegacyCallRegistry } from '../platform/http/legacy-call.registry';
 import { RoomsService } from './rooms.service';
 import { renderChatTheme } from './theme/render-chat-theme';
-
-/**
- * The legacy `invite`: an `invite[]` form array, a comma list ("3,5") or a JSON array ("[3,5]");
- * absent or empty is nobody. Anything else is left for the schema to refuse.
- */
-function legacyInviteList(value: unknown): unknown {
-  if (value === undefined || value === '') return undefined;
-  if (typeof value === 'number') return [value];
-  if (typeof value !== 'string') return value;
-  const text = value.trim();
-  if (!text.startsWith('[')) return text.split(',').map((id) => id.trim());
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return value;
-  }
-}
 
 /**
  * The seed's room calls on `/ajax/service` (§7); visitors get the session flag.
@@ -33,27 +15,36 @@ function legacyInviteList(value: unknown): unknown {
 export class RoomsLegacyController implements OnModuleInit {
   constructor(
     private readonly roomsService: RoomsService,
-    private readonly ajaxService: AjaxServiceRegistry,
+    private readonly legacy: LegacyCallRegistry,
   ) {}
 
   onModuleInit(): void {
-    this.ajaxService.register('create_room', async (body, request) => {
-      if (!request.viewer) throw new LoginRequiredException();
-      const creation = parseInput(createRoomBodySchema, { episodeId: body.e_id, title: body.title, invite: legacyInviteList(body.invite) });
-      const { code, link } = await this.roomsService.create(request.viewer.user.id, creation);
-      return { link, code };
+    this.legacy.register({
+      type: 'create_room',
+      login: true,
+      schema: legacyCreateRoomSchema,
+      handle: async (creation, { viewer }) => {
+        const { code, link } = await this.roomsService.create(viewer.user.id, creation);
+        return { link, code };
+      },
     });
-    this.ajaxService.register('add_chat', async (body, request) => {
-      if (!request.viewer) throw new LoginRequiredException();
-      const send = { text: parseInput(chatTextSchema, body.data), clientKey: parseInput(sendKeySchema, body.client_key) };
-      const message = await this.roomsService.sendMessage(request.viewer.user.id, body.code, send);
-      return { theme: renderChatTheme([message]), id: message.seq };
+    this.legacy.register({
+      type: 'add_chat',
+      login: true,
+      schema: legacyAddChatSchema,
+      handle: async ({ code, data, client_key }, { viewer }) => {
+        const message = await this.roomsService.sendMessage(viewer.user.id, code, { text: data, clientKey: client_key });
+        return { theme: renderChatTheme([message]), id: message.seq };
+      },
     });
-    this.ajaxService.register('get_chat', async (body, request) => {
-      if (!request.viewer) throw new LoginRequiredException();
-      const cursor = parseInput(chatCursorSchema, body.id ?? 0);
-      const { messages } = await this.roomsService.messagesAfter(request.viewer.user.id, body.code, cursor);
-      return { theme: renderChatTheme(messages), id: messages.at(-1)?.seq ?? cursor };
+    this.legacy.register({
+      type: 'get_chat',
+      login: true,
+      schema: legacyGetChatSchema,
+      handle: async ({ code, id }, { viewer }) => {
+        const { messages } = await this.roomsService.messagesAfter(viewer.user.id, code, id);
+        return { theme: renderChatTheme(messages), id: messages.at(-1)?.seq ?? id };
+      },
     });
   }
 }

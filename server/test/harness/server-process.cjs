@@ -8,7 +8,7 @@ const { startServer } = require(join(dist, 'bootstrap.js'));
 const { loadConfig } = require(join(dist, 'platform', 'config', 'config.js'));
 const { createLogger } = require(join(dist, 'platform', 'logging', 'logger.js'));
 const { RealtimeService } = require(join(dist, 'platform', 'realtime', 'realtime.service.js'));
-const { AjaxServiceRegistry } = require(join(dist, 'platform', 'http', 'ajax-service.registry.js'));
+const { LegacyCallRegistry } = require(join(dist, 'platform', 'http', 'legacy-call.registry.js'));
 
 async function main() {
   const config = loadConfig();
@@ -22,14 +22,18 @@ async function main() {
     join: ({ from, room }) => realtime.addToRoom(from, room),
     /** Emits an event to a room from this process. */
     emit: ({ room, event, payload }) => realtime.toRoom(room, event, payload),
-    /** Every entry point this process answers: HTTP routes, `/ajax/service` types and the socket events a connected socket listens to. */
+    /**
+     * Every entry point this process answers: HTTP routes, `/ajax/service` types and the socket events a connected socket
+     * listens to; and the legacy calls its features registered, named as in the seed's table.
+     */
     entryPoints: () => ({
       routes: server.app
         .getHttpAdapter()
         .getInstance()
         .router.stack.filter((layer) => layer.route)
         .flatMap((layer) => Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route.path }))),
-      ajaxTypes: server.app.get(AjaxServiceRegistry).types(),
+      ajaxTypes: server.app.get(LegacyCallRegistry).ajaxTypes(),
+      legacyCalls: server.app.get(LegacyCallRegistry).calls(),
       socketEvents: [
         ...new Set(
           [...server.app.get(RealtimeService).server.of('/').sockets.values()].flatMap((socket) =>

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@seyirlik/shared-contracts';
 import request from 'supertest';
-import { AjaxServiceRegistry } from '../../src/platform/http/ajax-service.registry';
+import { z } from 'zod';
+import { LegacyCallRegistry } from '../../src/platform/http/legacy-call.registry';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('HTTP platform', () => {
@@ -10,9 +11,14 @@ describe('HTTP platform', () => {
   beforeAll(async () => {
     sut = await startTestApp();
     // A type registered the way a feature module registers its own, to watch the dispatch.
-    sut.server.app.get(AjaxServiceRegistry).register('echoForTest', async (body) => {
-      received.push(body);
-      return { echoed: body };
+    sut.server.app.get(LegacyCallRegistry).register({
+      type: 'echoForTest',
+      login: false,
+      schema: z.looseObject({}),
+      handle: async (body) => {
+        received.push(body);
+        return { echoed: body };
+      },
     });
   });
 

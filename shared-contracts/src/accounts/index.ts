@@ -1,3 +1,4 @@
 export * from './rules';
 export * from './messages';
 export * from './schemas';
+export * from './legacy';

@@ -7,3 +7,4 @@ export * from './discover';
 export * from './watch';
 export * from './member-state';
 export * from './home';
+export * from './legacy';

@@ -4,3 +4,4 @@ export * from './emoji';
 export * from './schemas';
 export * from './api';
 export * from './events';
+export * from './legacy';

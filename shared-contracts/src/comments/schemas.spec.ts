@@ -1,12 +1,6 @@
 import { COMMENT_MESSAGES as M } from './messages';
-import {
-  commentListQuerySchema,
-  createCommentBodySchema,
-  legacyActionSchema,
-  legacyAddCommentSchema,
-  legacyReportSchema,
-  reportCommentBodySchema,
-} from './schemas';
+import { legacyActionSchema, legacyAddCommentSchema, legacyReportSchema } from './legacy';
+import { commentListQuerySchema, createCommentBodySchema, reportCommentBodySchema } from './schemas';
 
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) => result.error?.issues[0]?.message;
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { legacyPageSchema } from '../catalog/watch';
 import { boundedString, cleanTypedText, idSchema, optionalIdSchema, rawLengthFor, wholeNumber } from '../platform/input';
 import { sendKeySchema } from '../platform/send-key';
 import { commentLength, toShortcodes } from './emoji';
@@ -9,7 +8,6 @@ import {
   COMMENT_REPORT_REASONS,
   COMMENT_RULES as R,
   COMMENT_TARGET_TYPES,
-  REPORT_SUBJECTS,
   type CommentTargetType,
 } from './rules';
 
@@ -106,7 +104,8 @@ export const memberCommentsQuerySchema = z.looseObject({
   cursor: z.preprocess((value) => (value === '' ? undefined : value), positiveId(M.cursorInvalid).optional()),
 });
 
-const reportDescriptionSchema = z.preprocess(
+/** A report's description: optional text without markup, at most COMMENT_RULES.reportDescriptionMaxLength characters. */
+export const reportDescriptionSchema = z.preprocess(
   (value) => (value === undefined || value === null ? '' : value),
   boundedString(M.descriptionRequired, M.descriptionTooLong, rawLengthFor(R.reportDescriptionMaxLength))
     .transform(cleanTypedText)
@@ -114,10 +113,11 @@ const reportDescriptionSchema = z.preprocess(
     .refine(isPlainText, { error: M.markupNotAllowed }),
 );
 
-const reportReasonSchema = z.enum(COMMENT_REPORT_REASONS, { error: M.reasonInvalid });
+/** Why a comment is reported (COMMENT_REPORT_REASONS). */
+export const reportReasonSchema = z.enum(COMMENT_REPORT_REASONS, { error: M.reasonInvalid });
 
 /** "Other" says what the problem is; the listed reasons may come without a description. */
-const describedIfOther = <T extends { reason: string; description: string }>(report: T, context: z.RefinementCtx) => {
+export const describedIfOther = <T extends { reason: string; description: string }>(report: T, context: z.RefinementCtx) => {
   if (report.reason === 'other' && !VISIBLE.test(report.description)) context.addIssue({ code: 'custom', message: M.descriptionRequired });
 };
 
@@ -126,60 +126,3 @@ export const reportCommentBodySchema = z
   .looseObject({ reason: reportReasonSchema, description: reportDescriptionSchema })
   .superRefine(describedIfOther);
 export type ReportCommentBody = z.input<typeof reportCommentBodySchema>;
-
-// The legacy calls (§7), with the seed's field names.
-
-/** `/add/comment`: `type` and `id` name the target, `comment` the text, `spoiler` 1 or 0. */
-export const legacyAddCommentSchema = z.looseObject({
-  type: commentTargetTypeSchema,
-  id: commentTargetIdSchema,
-  comment: commentTextSchema,
-  spoiler: spoilerSchema,
-  /** Optional: the send's idempotency key (see sendKeySchema). */
-  client_key: sendKeySchema,
-});
-
-/**
- * `/set/comment/reply`: `id` the comment answered, `message` the text, `episode` the episode the
- * page shows (missing or 0 on a title page); when given, the comment answered must be on it.
- */
-export const legacyReplySchema = z.looseObject({
-  id: positiveId(M.parentRequired),
-  message: commentTextSchema,
-  episode: optionalId(M.parentElsewhere),
-  /** Optional: the send's idempotency key (see sendKeySchema). */
-  client_key: sendKeySchema,
-});
-
-/** `/get/more/comment`: `type` and `id` name the list, `page` from 1. */
-export const legacyMoreCommentsSchema = z.looseObject({
-  type: commentTargetTypeSchema,
-  id: commentTargetIdSchema,
-  page: legacyPageSchema,
-});
-
-/**
- * `/set/action` on a comment: `post_id` the comment, `type` and `series_id` the page it was liked
- * on (as `/add/comment` names it), `action` "like" (the default). `status`, the client's idea of the
- * state, is not trusted: every call toggles, and the answer says what this call did.
- */
-export const legacyActionSchema = z.looseObject({
-  type: commentTargetTypeSchema,
-  series_id: commentTargetIdSchema,
-  post_id: commentIdSchema,
-  action: z.preprocess((value) => (value === undefined || value === '' ? 'like' : value), z.literal('like', { error: M.actionInvalid })),
-});
-
-/** `/set/report`: `id` the comment, `value` the reason, `desc` the description, `type` what is reported ("comment", the default). */
-export const legacyReportSchema = z
-  .looseObject({
-    type: z.preprocess((value) => (value === undefined || value === '' ? 'comment' : value), z.enum(REPORT_SUBJECTS, { error: M.reportSubjectInvalid })),
-    id: commentIdSchema,
-    value: reportReasonSchema,
-    desc: reportDescriptionSchema,
-  })
-  .transform(({ id, value, desc }) => ({ id, reason: value, description: desc }))
-  .superRefine(describedIfOther);
-
-/** `/comment/delete/post`: `id` the comment. */
-export const legacyDeleteSchema = z.looseObject({ id: commentIdSchema });

@@ -43,3 +43,8 @@ export const livenessSchema = z.object({
 });
 
 export type Liveness = z.infer<typeof livenessSchema>;
+
+/** A legacy body's fields: a body that is not an object (a JSON list or text) has none. */
+export function legacyFieldsOf(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}

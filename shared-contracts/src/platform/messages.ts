@@ -35,6 +35,7 @@ export const MESSAGES = {
   bodyTooLarge: 'İstek çok büyük.',
   invalidInput: 'Gönderilen bilgiler geçersiz.',
   forbiddenOrigin: 'Bu istek başka bir siteden geldiği için reddedildi.',
+  forbidden: 'Bu işlem için yetkiniz yok.',
   notFound: 'Aradığınız sayfa bulunamadı.',
   serverError: 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyiniz.',
   loginRequired: 'Bu işlem için giriş yapmalısınız.',

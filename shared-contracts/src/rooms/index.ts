@@ -3,3 +3,4 @@ export * from './messages';
 export * from './schemas';
 export * from './api';
 export * from './events';
+export * from './legacy';

@@ -54,3 +54,9 @@ export const playbackCommandSchema = z.object({
   positionSeconds: z.number({ error: M.playbackInvalid }).min(0, { error: M.playbackInvalid }).max(86_400, { error: M.playbackInvalid }),
 });
 export type PlaybackCommand = z.infer<typeof playbackCommandSchema>;
+
+/** `room.typing`: the member is typing (true) or stopped (false) in the room `code`. */
+export const roomTypingCommandSchema = z.object({ code: roomCodeSchema, typing: z.boolean() });
+
+/** `room.playback`: a playback command for the room `code`. */
+export const roomPlaybackCommandSchema = playbackCommandSchema.extend({ code: roomCodeSchema });

@@ -1,6 +1,6 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, type OnModuleInit } from '@nestjs/common';
 import { widgetEpisodeLoadSchema } from '@seyirlik/shared-contracts';
-import { parseInput } from '../../platform/http/app-exception';
+import { LegacyCallRegistry } from '../../platform/http/legacy-call.registry';
 import { renderEpisodeListTheme } from '../watch/watch-themes';
 import { HomeService } from './home.service';
 
@@ -12,14 +12,21 @@ import { HomeService } from './home.service';
  * kalmadı !'). A page past the end is an empty `theme` with `last` set.
  */
 @Controller()
-export class HomeLegacyController {
-  constructor(private readonly home: HomeService) {}
+export class HomeLegacyController implements OnModuleInit {
+  constructor(
+    private readonly home: HomeService,
+    private readonly legacy: LegacyCallRegistry,
+  ) {}
 
-  @Post('widget/episode/load')
-  @HttpCode(200)
-  async widgetEpisodes(@Body() body: unknown): Promise<{ success: true; theme: string; last: boolean }> {
-    const { page } = parseInput(widgetEpisodeLoadSchema, body);
-    const { episodes, hasMore } = await this.home.latestEpisodes(page);
-    return { success: true, theme: renderEpisodeListTheme(episodes), last: !hasMore };
+  onModuleInit(): void {
+    this.legacy.register({
+      path: '/widget/episode/load',
+      login: false,
+      schema: widgetEpisodeLoadSchema,
+      handle: async ({ page }) => {
+        const { episodes, hasMore } = await this.home.latestEpisodes(page);
+        return { theme: renderEpisodeListTheme(episodes), last: !hasMore };
+      },
+    });
   }
 }

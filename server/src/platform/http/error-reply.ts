@@ -1,4 +1,4 @@
-import type { LegacyEnvelope } from '@seyirlik/shared-contracts';
+import { MESSAGES, type LegacyEnvelope } from '@seyirlik/shared-contracts';
 import type { Request, Response } from 'express';
 
 /** The JSON API lives under /api; every other path answers in the legacy envelope. */
@@ -17,10 +17,14 @@ export function sendError(request: Request, response: Response, status: number, 
     return;
   }
   if (status === 401) {
-    const body: LegacyEnvelope = { success: false, session: true, message };
-    response.status(200).json(body);
+    response.status(200).json(legacyLoginRequiredReply(message));
     return;
   }
   const body: LegacyEnvelope = { success: false, error: true, message };
   response.status(status).json(body);
+}
+
+/** The legacy "login required" reply: the session flag set, so a legacy client opens its login modal. */
+export function legacyLoginRequiredReply(message: string = MESSAGES.loginRequired): LegacyEnvelope {
+  return { success: false, session: true, message };
 }

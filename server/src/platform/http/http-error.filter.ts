@@ -41,8 +41,9 @@ function messageForStatus(status: number): string {
       return MESSAGES.bodyTooLarge;
     case HttpStatus.TOO_MANY_REQUESTS:
       return MESSAGES.tooManyRequests;
+    // The cross-site refusal has its own text, sent by the origin check; any other 403 is this one.
     case HttpStatus.FORBIDDEN:
-      return MESSAGES.forbiddenOrigin;
+      return MESSAGES.forbidden;
     default:
       return status >= 500 ? MESSAGES.serverError : MESSAGES.invalidInput;
   }

@@ -1,14 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { AjaxServiceController } from './ajax-service.controller';
-import { AjaxServiceRegistry } from './ajax-service.registry';
 import { HealthController } from './health.controller';
 import { HttpErrorFilter } from './http-error.filter';
+import { LegacyCallController } from './legacy-call.controller';
+import { LegacyCallRegistry } from './legacy-call.registry';
 
 @Global()
 @Module({
-  controllers: [AjaxServiceController, HealthController],
-  providers: [AjaxServiceRegistry, { provide: APP_FILTER, useClass: HttpErrorFilter }],
-  exports: [AjaxServiceRegistry],
+  controllers: [LegacyCallController, HealthController],
+  providers: [LegacyCallRegistry, { provide: APP_FILTER, useClass: HttpErrorFilter }],
+  exports: [LegacyCallRegistry],
 })
 export class HttpModule {}

@@ -7,11 +7,13 @@ import {
   SubscribeMessage,
   WebSocketGateway,
 } from '@nestjs/websockets';
-import { parseRoom, REALTIME_MESSAGES, type RoomJoinReply, rooms } from '@seyirlik/shared-contracts';
+import { channelRequestSchema, parseRoom, REALTIME_MESSAGES, type RoomJoinReply, rooms, type StreamHeadsReply } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { RealtimeService } from './realtime.service';
 import { RoomAccessRegistry } from './room-access.registry';
+import { runSocketCommand } from './socket-command';
 import { SocketSessionRecheck } from './socket-session-recheck';
+import { StreamHeads } from './stream-heads';
 import { SOCKET_IDENTITY, type RealtimeServer, type RealtimeSocket, type SocketIdentityResolver } from './realtime.types';
 
 @WebSocketGateway()
@@ -22,6 +24,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly logger: PinoLogger,
     private readonly roomAccess: RoomAccessRegistry,
     private readonly sessionRecheck: SocketSessionRecheck,
+    private readonly streamHeads: StreamHeads,
   ) {}
 
   afterInit(server: RealtimeServer): void {
@@ -57,33 +60,57 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
   /** Joins a room only after its feature's policy allowed this socket's member (or visitor). */
   @SubscribeMessage('room.join')
-  async joinRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<RoomJoinReply> {
-    const room = roomNameOf(payload);
-    const decision = await this.roomAccess.decide(socket.data.userId, room);
-    if (decision === 'unknown') return { ok: false, message: REALTIME_MESSAGES.roomUnknown };
-    if (decision === 'refused') return { ok: false, message: REALTIME_MESSAGES.roomRefused };
-    await socket.join(room as string);
-    this.roomAccess.membershipChanged(room as string, { userId: socket.data.userId, joined: true });
-    return { ok: true };
+  async joinRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<RoomJoinReply | undefined> {
+    return runSocketCommand(
+      socket,
+      payload,
+      {
+        event: 'room.join',
+        schema: channelRequestSchema,
+        member: false,
+        run: async ({ room }, { userId }): Promise<RoomJoinReply> => {
+          const decision = await this.roomAccess.decide(userId, room);
+          if (decision === 'unknown') return { ok: false, message: REALTIME_MESSAGES.roomUnknown };
+          if (decision === 'refused') return { ok: false, message: REALTIME_MESSAGES.roomRefused };
+          await socket.join(room);
+          this.roomAccess.membershipChanged(room, { userId, joined: true });
+          return { ok: true };
+        },
+      },
+      this.logger,
+    );
   }
 
   /** Leaves only rooms a socket may ask for; its own `user:` and `session:` rooms stay. */
   @SubscribeMessage('room.leave')
   async leaveRoom(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<void> {
-    const room = roomNameOf(payload);
-    const kind = room === undefined ? null : parseRoom(room)?.kind;
-    if (room === undefined || !kind || kind === 'user' || !socket.rooms.has(room)) return;
-    await socket.leave(room);
-    this.roomAccess.membershipChanged(room, { userId: socket.data.userId, joined: false });
+    await runSocketCommand(
+      socket,
+      payload,
+      {
+        event: 'room.leave',
+        schema: channelRequestSchema,
+        member: false,
+        channel: ({ room }) => room,
+        silent: true,
+        run: async ({ room }, { userId }) => {
+          const kind = parseRoom(room)?.kind;
+          if (!kind || kind === 'user') return;
+          await socket.leave(room);
+          this.roomAccess.membershipChanged(room, { userId, joined: false });
+        },
+      },
+      this.logger,
+    );
+  }
+
+  @SubscribeMessage('stream.heads')
+  streamHeadsOf(@ConnectedSocket() socket: RealtimeSocket, @MessageBody() payload: unknown): Promise<StreamHeadsReply> {
+    return this.streamHeads.answer(socket, payload);
   }
 
   @SubscribeMessage('clock.ping')
   clockPing(): { serverTime: number } {
     return { serverTime: Date.now() };
   }
-}
-
-function roomNameOf(payload: unknown): string | undefined {
-  const room = typeof payload === 'object' && payload !== null ? (payload as { room?: unknown }).room : undefined;
-  return typeof room === 'string' ? room : undefined;
 }

@@ -1,0 +1,115 @@
+/**
+ * Every call of the seed's §7, as the seed names it: each `/ajax/service` type and each path, and
+ * for a path several features share, each feature's branch. A call not built yet names the open
+ * issue that builds it (`later`); a coverage test holds the running server to this table, so the
+ * `later` entries are exactly the calls still to build.
+ */
+export interface SeedLegacyCall {
+  /** `ajax` for an `/ajax/service` type, `path` for a path of its own. */
+  surface: 'ajax' | 'path';
+  /** The type (`get_chat`) or the path as the seed writes it (`/{type}/delete/post`). */
+  call: string;
+  /** On a shared path, the feature's branch (`comment` on `/set/action`). */
+  branch?: string;
+  /** Not built yet: the number of the open issue that builds it. */
+  later?: number;
+}
+
+/** Issues that build the calls not built yet. */
+const MESSAGES_AND_NOTIFICATIONS = 13;
+const FLOW_AND_GROUPS = 14;
+const COMMUNITY = 15;
+
+const ajax = (call: string, later?: number): SeedLegacyCall => ({ surface: 'ajax', call, ...(later === undefined ? {} : { later }) });
+const path = (call: string, later?: number, branch?: string): SeedLegacyCall => ({
+  surface: 'path',
+  call,
+  ...(branch === undefined ? {} : { branch }),
+  ...(later === undefined ? {} : { later }),
+});
+
+export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
+  ajax('loadEpisode'),
+  ajax('addFavorite'),
+  ajax('newTopic2', COMMUNITY),
+  ajax('get_stream'),
+  ajax('videoGet'),
+  ajax('following'),
+  ajax('addSocial'),
+  ajax('sendMessage', MESSAGES_AND_NOTIFICATIONS),
+  ajax('getMessage', MESSAGES_AND_NOTIFICATIONS),
+  ajax('actionData', COMMUNITY),
+  ajax('editTopic', COMMUNITY),
+  ajax('forgot_pw'),
+  ajax('addClap', COMMUNITY),
+  ajax('create_room'),
+  ajax('add_chat'),
+  ajax('get_chat'),
+  ajax('getList', COMMUNITY),
+  ajax('readNotification', MESSAGES_AND_NOTIFICATIONS),
+
+  path('/get/more/comment'),
+  path('/add/comment'),
+  path('/set/comment/reply'),
+  path('/set/action', undefined, 'comment'),
+  path('/set/action', FLOW_AND_GROUPS, 'flow'),
+  path('/set/episode/watch'),
+  path('/set/follow'),
+  path('/set/discussion', COMMUNITY),
+  path('/{type}/delete/post', undefined, 'comment'),
+  path('/{type}/delete/post', COMMUNITY, 'discussion'),
+  path('/{type}/delete/post', FLOW_AND_GROUPS, 'group'),
+  path('/user/set/avatar'),
+  path('/search'),
+  path('/set/user/info'),
+  path('/set/user/password'),
+  path('/collection/delete', COMMUNITY),
+  path('/set/collection', COMMUNITY),
+  path('/get/search', COMMUNITY),
+  path('/set/request', COMMUNITY),
+  path('/set/request/vote', COMMUNITY),
+  path('/request/load', COMMUNITY),
+  path('/widget/episode/load'),
+  path('/set/report', undefined, 'comment'),
+  path('/send/contact', COMMUNITY),
+  path('/get/video/group'),
+  path('/episode/load'),
+  path('/collection/search', COMMUNITY),
+  path('/collection/set', COMMUNITY),
+  path('/auth/login'),
+  path('/auth/register'),
+  path('/auth/forgot-password'),
+  path('/auth/change/password'),
+  path('/user/get/message', MESSAGES_AND_NOTIFICATIONS),
+  path('/user/send/message', MESSAGES_AND_NOTIFICATIONS),
+  path('/user/letmeknow'),
+  path('/set/continue/watch'),
+  path('/delete/continue/watch'),
+  path('/get/more/notification', MESSAGES_AND_NOTIFICATIONS),
+  path('/set/group/post', FLOW_AND_GROUPS),
+  path('/set/flow/post', FLOW_AND_GROUPS),
+  path('/set/poll/vote', FLOW_AND_GROUPS),
+  path('/flow/set/poll/vote', FLOW_AND_GROUPS),
+  path('/get/flow/post', FLOW_AND_GROUPS),
+  path('/edit/flow/post', FLOW_AND_GROUPS),
+  path('/delete/flow/post/image', FLOW_AND_GROUPS),
+  path('/akis/{page}', FLOW_AND_GROUPS),
+  path('/user/badges/load', FLOW_AND_GROUPS),
+  path('/group/create', FLOW_AND_GROUPS),
+  path('/group/update', FLOW_AND_GROUPS),
+  path('/group/delete', FLOW_AND_GROUPS),
+  path('/user/search', FLOW_AND_GROUPS),
+];
+
+/** Legacy-style paths the site answers beyond the seed's list. */
+export const LEGACY_PATHS_BEYOND_SEED: readonly string[] = ['/auth/logout'];
+
+/**
+ * Every legacy path the server routes, as the seed writes them: the seed's (built or not; one not
+ * built answers 404, as an unknown path does) and those beyond it. `/ajax/service` is one of them.
+ */
+export const LEGACY_PATHS: readonly string[] = [
+  '/ajax/service',
+  ...new Set(SEED_LEGACY_CALLS.filter((entry) => entry.surface === 'path').map((entry) => entry.call)),
+  ...LEGACY_PATHS_BEYOND_SEED,
+];
