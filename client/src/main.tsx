@@ -1,9 +1,11 @@
 // The base stylesheet comes first so that feature stylesheets, imported by the router's modules, override it.
 import './styles/base.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as StoreProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { appQueryClient } from './app/queryClient';
 import { appStore } from './app/store';
 import { router } from './router';
 
@@ -13,7 +15,9 @@ if (!container) throw new Error('index.html has no #root element');
 createRoot(container).render(
   <StrictMode>
     <StoreProvider store={appStore}>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={appQueryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
     </StoreProvider>
   </StrictMode>,
 );

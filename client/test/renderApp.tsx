@@ -4,6 +4,7 @@ import { createStore, Provider } from 'jotai';
 import { RouteErrorPage } from '../src/features/shell/RouteErrorPage';
 import { routeTree } from '../src/routeTree.gen';
 import { mockFetch, type FakeServer } from './mockFetch';
+import { withQueryClient } from './queryClient';
 
 /**
  * What the whole app needs from jsdom, around every test of a file: the router tells redirects by
@@ -32,9 +33,7 @@ export function renderAppAt(path: string, server: FakeServer) {
   });
   const store = createStore();
   render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
+    <Provider store={store}>{withQueryClient(<RouterProvider router={router} />)}</Provider>,
   );
   return { fetchMock, store };
 }

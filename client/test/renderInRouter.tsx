@@ -9,10 +9,12 @@ import {
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
+import { withQueryClient } from './queryClient';
 
 /**
  * Renders `ui` above the page outlet of a small in-memory router that knows "/" only, so links
- * work and any other path is "not found". Each call gets its own jotai store unless given one.
+ * work and any other path is "not found". Each call gets its own jotai store unless given one,
+ * and its own query client.
  */
 export function renderInRouter(
   ui: ReactNode,
@@ -40,9 +42,7 @@ export function renderInRouter(
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const view = render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
+    <Provider store={store}>{withQueryClient(<RouterProvider router={router} />)}</Provider>,
   );
   return { ...view, router, store };
 }

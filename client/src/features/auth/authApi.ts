@@ -1,5 +1,5 @@
 import type { SessionUser } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 interface BotCheckField {
   recaptcha_response_field?: string;

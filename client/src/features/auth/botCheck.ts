@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES } from '@seyirlik/shared-contracts';
-import { ApiError } from '../session/api';
+import { ApiError } from '../../lib/api';
 
 interface ReCaptcha {
   ready(callback: () => void): void;

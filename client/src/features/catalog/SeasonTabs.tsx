@@ -2,10 +2,9 @@ import { watchPath, type EpisodeSummary, type SeasonDetail, type TitleKind } fro
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
+import { formatLongDate } from '../../lib/format';
 import { Carousel, type CarouselLayout } from '../../ui/Carousel';
 import { Tabs, type TabItem } from '../../ui/Tabs';
-
-const airDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Episode cards in view: 2 on phones, 3 from 768 px, 4 from 1280 px. */
 const EPISODE_SLIDER: CarouselLayout = { gapPx: 12, breakpoints: { 0: 2, 768: 3, 1280: 4 } };
@@ -75,7 +74,7 @@ function EpisodeSlider({
             <span className="episode__number">{TEXT.catalog.episodeNumber(episode.number)}</span>
             <span className="episode__name">{episode.name}</span>
             <span className="episode__meta">
-              <time dateTime={episode.airAt}>{airDate.format(new Date(episode.airAt))}</time>
+              <time dateTime={episode.airAt}>{formatLongDate(episode.airAt)}</time>
               <span>{TEXT.catalog.minutes(Math.round(episode.durationSeconds / 60))}</span>
               {upcoming && <span className="badge badge--upcoming">{TEXT.catalog.upcoming}</span>}
             </span>

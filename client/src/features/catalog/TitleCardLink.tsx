@@ -1,7 +1,7 @@
 import { TITLE_KIND_LABELS, type TitleCard } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { TEXT } from '../../app/messages';
-import { formatImdb } from './format';
+import { formatImdb } from '../../lib/format';
 
 /** A title in a grid or list: poster, name, year, IMDb and kind, linking to its page. */
 export function TitleCardLink({ title }: { title: TitleCard }) {

@@ -1,6 +1,7 @@
 import { CATALOG_MESSAGES, TITLE_KIND_LABELS, type TitleDetail } from '@seyirlik/shared-contracts';
 import { useState, type ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
+import { formatImdb } from '../../lib/format';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
 import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
@@ -9,7 +10,6 @@ import { useTitleMemberState } from '../member-state/useTitleMemberState';
 import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { TrailerButton } from '../trailers/TrailerButton';
-import { formatImdb } from './format';
 import { ReleaseCountdown } from './ReleaseCountdown';
 import { SeasonTabs } from './SeasonTabs';
 import './catalog.css';

@@ -1,6 +1,6 @@
 import type { TitleCard, TitleDetail, TitleKind } from '@seyirlik/shared-contracts';
 import { notFound } from '@tanstack/react-router';
-import { ApiError, api } from '../session/api';
+import { ApiError, api } from '../../lib/api';
 
 /** How many titles the home page's "Yeni eklenenler" grid shows. */
 export const NEW_TITLES_COUNT = 12;

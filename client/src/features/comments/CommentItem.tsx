@@ -1,8 +1,8 @@
 import { commentAnchor, type CommentView } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { usePendingCall } from '../../lib/usePendingCall';
 import { Avatar } from '../../ui/Avatar';
-import { usePendingCall } from '../member-state/usePendingCall';
 import type { CommentActions } from './commentActions';
 import { CommentText } from './CommentText';
 import { CommentTime } from './CommentTime';

@@ -5,7 +5,7 @@ import { setImmediate as afterPendingWork } from 'node:timers';
 import { buildSessionUser } from '../../../test/builders';
 import { buildComment, buildCommentPage, buildThread } from '../../../test/commentBuilders';
 import { FakeSocket } from '../../../test/FakeSocket';
-import { mockFetch, sentBody, type FakeReply } from '../../../test/mockFetch';
+import { deferredReply, mockFetch, sentBody, type FakeReply } from '../../../test/mockFetch';
 import { renderInRouter } from '../../../test/renderInRouter';
 import { sessionAtom } from '../session/session';
 import { Toaster } from '../toast/Toaster';
@@ -275,6 +275,25 @@ describe('CommentsSection', () => {
     expect(await screen.findByText('yorum 9')).toBeTruthy();
     expect(fetchMock.mock.calls.at(-1)![0]).toBe(`/api/episodes/${EPISODE_ID}/comments?order=liked`);
     expect(screen.getByRole('button', { name: 'En çok beğenilen' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('keeps what is pushed while another order’s first page is on its way, and shows it on that page', async () => {
+    const likedPage = deferredReply();
+    const newest = episodePage([buildThread(9, { episode: EPISODE, likeCount: 2, likesVersion: 2 })]);
+    mockFetch((path) => (path.endsWith('order=liked') ? likedPage.promise : { status: 200, body: newest }));
+    renderSection(ON_EPISODE);
+    await screen.findByText('yorum 9');
+    await acceptJoin();
+
+    fireEvent.click(screen.getByRole('button', { name: 'En çok beğenilen' }));
+    act(() => fakeSocket.fire('comment.created', buildComment(11, { episode: EPISODE, text: 'Yüklenirken geldi' })));
+    await act(async () => likedPage.resolve({ status: 200, body: episodePage([buildThread(9, { episode: EPISODE, likeCount: 2, likesVersion: 2 })]) }));
+
+    expect(await screen.findByText('Yüklenirken geldi')).toBeTruthy();
+    expect(commentTexts()).toEqual(['yorum 9', 'Yüklenirken geldi']);
+    expect(screen.getByText('2 yorum')).toBeTruthy();
+    // The room is the page's: another order keeps it joined.
+    expect(fakeSocket.emitted.filter((sent) => sent.event === 'room.join' || sent.event === 'room.leave')).toHaveLength(1);
   });
 
   it('catches up after a reconnect: what changed while the socket was away shows, without duplicates', async () => {

@@ -8,7 +8,7 @@ import { useFailureToast } from '../session/useFailureToast';
 import { useToast } from '../toast/toasts';
 import type { CommentActions } from './commentActions';
 import { CommentComposer } from './CommentComposer';
-import { reportComment, type CommentTarget } from './commentsApi';
+import type { CommentTarget } from './commentsApi';
 import { CommentThreadItem } from './CommentThreadItem';
 import { COMMENT_TEXT } from './texts';
 import { useCommentThreads } from './useCommentThreads';
@@ -24,8 +24,8 @@ export const watchPageTarget = (watch: WatchData): CommentTarget =>
 /** Wraps a call so its failure is shown, then passed on (a composer keeps its text, a dialog stays open). */
 const reportingFailures =
   (showFailure: (error: unknown) => void) =>
-  <A extends unknown[]>(call: (...args: A) => Promise<void>) =>
-  async (...args: A) => {
+  <A extends unknown[]>(call: (...args: A) => Promise<unknown>) =>
+  async (...args: A): Promise<void> => {
     try {
       await call(...args);
     } catch (error) {
@@ -47,7 +47,7 @@ export function CommentsSection({ target, watchedEpisodeIds }: { target: Comment
   const toast = useToast();
   const showFailure = useFailureToast();
   const headingId = useId();
-  const { state, write, like, remove } = comments;
+  const { state, write, like, remove, report } = comments;
 
   const actions = useMemo<CommentActions>(() => {
     const reported = reportingFailures(showFailure);
@@ -57,15 +57,15 @@ export function CommentsSection({ target, watchedEpisodeIds }: { target: Comment
       like: reported((comment) => like(comment.id)),
       reply: reported((thread, text, spoiler, clientKey) => write({ text, spoiler, parentId: thread.id, clientKey })),
       remove: reported(async (comment, hasReplies) => {
-        await remove(comment, hasReplies);
+        await remove({ comment, hasReplies });
         toast.success(COMMENT_MESSAGES.commentDeleted);
       }),
-      report: reported(async (comment, report) => {
-        toast.success((await reportComment(comment.id, report)).message);
+      report: reported(async (comment, body) => {
+        toast.success((await report({ commentId: comment.id, ...body })).message);
       }),
       askLogin: () => loginModal.open(COMMENT_TEXT.loginPrompt),
     };
-  }, [viewer, watchedEpisodeIds, like, write, remove, toast, showFailure, loginModal]);
+  }, [viewer, watchedEpisodeIds, like, write, remove, report, toast, showFailure, loginModal]);
 
   // A link to one comment (the profile's, #yorum-12) finds it once the list is there.
   const listed = state.status === 'ready';

@@ -1,16 +1,14 @@
-import type { MemberComment, MemberCommentPage, PublicProfile } from '@seyirlik/shared-contracts';
+import type { MemberComment, PublicProfile } from '@seyirlik/shared-contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { messageOf } from '../../lib/api';
 import { Loading } from '../../ui/Loading';
-import { messageOf } from '../session/api';
 import { useFailureToast } from '../session/useFailureToast';
 import { fetchMemberComments } from './commentsApi';
 import { CommentText } from './CommentText';
 import { CommentTime } from './CommentTime';
 import { COMMENT_TEXT } from './texts';
 import './comments.css';
-
-type PaneState = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; page: MemberCommentPage };
 
 function MemberCommentItem({ comment }: { comment: MemberComment }) {
   const [path, hash] = comment.link.split('#');
@@ -33,38 +31,18 @@ function MemberCommentItem({ comment }: { comment: MemberComment }) {
 
 /** The comments tab of /profile/{username}: the member's comments, newest first, each linking to where it was written. */
 export function MemberCommentsPane({ profile }: { profile: PublicProfile }) {
-  const [state, setState] = useState<PaneState>({ status: 'loading' });
-  const [loadingMore, setLoadingMore] = useState(false);
   const showFailure = useFailureToast();
+  const memberComments = useInfiniteQuery({
+    queryKey: ['memberComments', profile.username],
+    queryFn: ({ pageParam }) => fetchMemberComments(profile.username, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    select: (data) => data.pages.flatMap((page) => page.comments),
+  });
 
-  useEffect(() => {
-    let current = true;
-    setState({ status: 'loading' });
-    fetchMemberComments(profile.username).then(
-      (page) => current && setState({ status: 'ready', page }),
-      (error: unknown) => current && setState({ status: 'failed', message: messageOf(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [profile.username]);
-
-  if (state.status === 'loading') return <Loading />;
-  if (state.status === 'failed') return <p role="alert">{state.message}</p>;
-  const { comments, nextCursor } = state.page;
+  const comments = memberComments.data;
+  if (!comments) return memberComments.isError ? <p role="alert">{messageOf(memberComments.error)}</p> : <Loading />;
   if (comments.length === 0) return <p className="profile__empty">{COMMENT_TEXT.profileEmpty}</p>;
-
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const next = await fetchMemberComments(profile.username, nextCursor);
-      setState({ status: 'ready', page: { comments: [...comments, ...next.comments], nextCursor: next.nextCursor } });
-    } catch (error) {
-      showFailure(error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
 
   return (
     <div className="member-comments-pane">
@@ -73,8 +51,13 @@ export function MemberCommentsPane({ profile }: { profile: PublicProfile }) {
           <MemberCommentItem key={comment.id} comment={comment} />
         ))}
       </ol>
-      {nextCursor !== null ? (
-        <button type="button" className="button button--secondary comments__more" disabled={loadingMore} onClick={() => void loadMore()}>
+      {memberComments.hasNextPage ? (
+        <button
+          type="button"
+          className="button button--secondary comments__more"
+          disabled={memberComments.isFetchingNextPage}
+          onClick={() => void memberComments.fetchNextPage({ throwOnError: true }).catch(showFailure)}
+        >
           {COMMENT_TEXT.loadMore}
         </button>
       ) : null}

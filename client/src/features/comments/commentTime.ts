@@ -1,7 +1,7 @@
+import { formatLongDate } from '../../lib/format';
 import { COMMENT_TEXT } from './texts';
 
 const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
-const fullDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 const fullTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
 
 const STEPS: ReadonlyArray<[limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number]> = [
@@ -15,7 +15,7 @@ export function commentAge(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
   if (seconds < 60) return COMMENT_TEXT.justNow;
   const step = STEPS.find(([limit]) => seconds < limit);
-  return step ? relative.format(-Math.floor(seconds / step[2]), step[1]) : fullDate.format(new Date(iso));
+  return step ? relative.format(-Math.floor(seconds / step[2]), step[1]) : formatLongDate(iso);
 }
 
 /** The exact time, for the tooltip. */

@@ -8,7 +8,7 @@ import type {
   ReportCommentBody,
   TitleKind,
 } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 /** What a comments block is about: a title's page (its comments and its episodes'), or an episode's watch page. */
 export type CommentTarget = { kind: 'title'; titleKind: TitleKind; slug: string } | { kind: 'episode'; episodeId: number };

@@ -1,6 +1,6 @@
 import type { CommentThread } from '@seyirlik/shared-contracts';
 import { buildComment, buildCommentPage, buildThread } from '../../../test/commentBuilders';
-import { addComment, appendPage, listFromPage, reconcileFirstPage, removeComment, setLikes, type ThreadList } from './threadList';
+import { addComment, appendPage, listFromPage, listFromPages, reconcileFirstPage, removeComment, setLikes, updatePages, type ThreadList } from './threadList';
 
 const page = (threads: CommentThread[], nextCursor: string | null = null, total = threads.length) => buildCommentPage(threads, { nextCursor, total });
 
@@ -109,5 +109,30 @@ describe('thread list', () => {
 
     expect(ids(sut)).toEqual([8, 7]);
     expect(sut.nextCursor).toBe('7');
+  });
+
+  it('makes a change in the pages it was read from: listed threads stay on their page, a new one joins the page above it', () => {
+    const pages = [page([buildThread(9), buildThread(8)], '8', 4), page([buildThread(6), buildThread(5)], '5', 4)];
+
+    const sut = updatePages('newest', pages, (list) => addComment(addComment(list, buildComment(10), false), buildComment(7), false));
+
+    expect(sut.map((changed) => changed.threads.map((thread) => thread.id))).toEqual([
+      [10, 9, 8, 7],
+      [6, 5],
+    ]);
+    expect(sut.map((changed) => [changed.total, changed.nextCursor])).toEqual([
+      [6, '8'],
+      [6, '5'],
+    ]);
+    expect(ids(listFromPages('newest', sut))).toEqual([10, 9, 8, 7, 6, 5]);
+  });
+
+  it('gives the last page the list’s cursor and drops a thread a later page repeated', () => {
+    const pages = [page([buildThread(9), buildThread(7)], '7', 3), page([buildThread(7), buildThread(6)], '6', 3)];
+
+    const sut = updatePages('newest', pages, (list) => reconcileFirstPage(list, page([buildThread(9), buildThread(7), buildThread(6)], null, 3)));
+
+    expect(sut.map((changed) => changed.threads.map((thread) => thread.id))).toEqual([[9, 7], [6]]);
+    expect(sut[1]!.nextCursor).toBeNull();
   });
 });

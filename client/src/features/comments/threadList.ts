@@ -40,6 +40,36 @@ export function appendPage(list: ThreadList, page: CommentPage): ThreadList {
   return { ...list, threads: [...list.threads, ...page.threads.filter((thread) => !listed.has(thread.id))], total: page.total, nextCursor: page.nextCursor };
 }
 
+/** The pages read so far (a query's pages: never none) as one list, each below the one before. */
+export function listFromPages(order: CommentOrder, pages: readonly CommentPage[]): ThreadList {
+  return pages.slice(1).reduce(appendPage, listFromPage(order, pages[0]!));
+}
+
+/**
+ * Makes a change of the list in the pages it is read from: a listed thread stays on its page, a
+ * new one joins the page of the thread above it, every page takes the new total and the last one
+ * the list's cursor, so the next page is asked for from where the list now ends.
+ */
+export function updatePages(order: CommentOrder, pages: readonly CommentPage[], change: (list: ThreadList) => ThreadList): CommentPage[] {
+  const list = change(listFromPages(order, pages));
+  const pageOf = new Map<number, number>();
+  pages.forEach((page, index) => page.threads.forEach((thread) => pageOf.set(thread.id, Math.min(index, pageOf.get(thread.id) ?? index))));
+  const threadsOf = pages.map((): CommentThread[] => []);
+  let index = 0;
+  for (const thread of list.threads) {
+    index = Math.max(index, pageOf.get(thread.id) ?? index);
+    threadsOf[index]!.push(thread);
+  }
+  const last = pages.length - 1;
+  return pages.map((page, at) => ({
+    ...page,
+    target: list.target,
+    threads: threadsOf[at]!,
+    total: list.total,
+    nextCursor: at === last ? list.nextCursor : page.nextCursor,
+  }));
+}
+
 /**
  * The first page read again after the room was (re)joined: the server's truth for what it covers.
  * Its threads replace the listed ones (likes, replies, deletions), new ones take their place in

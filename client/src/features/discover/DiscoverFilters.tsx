@@ -10,6 +10,7 @@ import {
   type GenreOption,
 } from '@seyirlik/shared-contracts';
 import { DISCOVER_TEXT as T } from '../../app/messages';
+import { formatImdb } from '../../lib/format';
 
 interface RangeBounds {
   min: number;
@@ -109,7 +110,6 @@ function SlugSelect({
 }
 
 const formatYear = (year: number) => String(year);
-const formatImdb = (imdb: number) => imdb.toLocaleString('tr-TR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** Kind chips, genre and channel selects, year and IMDb ranges (seed §9: years 2000 to this year, ratings 0 to 10). */
 export function DiscoverFilters({

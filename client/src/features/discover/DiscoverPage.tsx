@@ -9,8 +9,8 @@ import {
 } from '@seyirlik/shared-contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { DISCOVER_TEXT as T, TEXT } from '../../app/messages';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { TitleCardLink } from '../catalog/TitleCardLink';
-import { useDebouncedValue } from '../search/useDebouncedValue';
 import { fetchChannels, fetchGenres } from './discoverApi';
 import { DiscoverFilters } from './DiscoverFilters';
 import { useDiscoverList } from './useDiscoverList';

@@ -1,5 +1,5 @@
 import type { ChannelCard, DiscoverPage, GenreOption } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 /** One page of the discover list for an encoded filter; a broken filter comes back unfiltered with a message. */
 export function fetchDiscoverPage(filter: string, page: number): Promise<DiscoverPage> {

@@ -1,6 +1,6 @@
 import { MESSAGES, type TitleCard } from '@seyirlik/shared-contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../session/api';
+import { messageOf } from '../../lib/api';
 import { useToast } from '../toast/toasts';
 import { fetchDiscoverPage } from './discoverApi';
 

@@ -8,14 +8,14 @@ import { useHomeRows } from './useHomeRows';
  * load hides them: seed §8 ignores network errors where no message is called for.
  */
 export function HomeCatalogRows() {
-  const state = useHomeRows();
-  if (state.status === 'failed') return null;
-  if (state.status === 'loading') return <LatestEpisodesSkeleton />;
+  const rows = useHomeRows();
+  if (rows.isError) return null;
+  if (!rows.data) return <LatestEpisodesSkeleton />;
   return (
     <>
-      <LatestEpisodesSection first={state.rows.latestEpisodes} />
-      <ChannelsSection channels={state.rows.channels} />
-      <NewestFilmsSection films={state.rows.newestFilms} />
+      <LatestEpisodesSection first={rows.data.latestEpisodes} />
+      <ChannelsSection channels={rows.data.channels} />
+      <NewestFilmsSection films={rows.data.newestFilms} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { mockFetch } from '../../../test/mockFetch';
+import { withQueryClient } from '../../../test/queryClient';
 import { HomePage } from './HomePage';
 
 describe('HomePage', () => {
@@ -22,19 +23,19 @@ describe('HomePage', () => {
   ])('greets at %i:00 with "%s"', (hour, greeting) => {
     jest.useFakeTimers({ now: new Date(2025, 4, 19, hour, 30) });
 
-    render(<HomePage />);
+    render(withQueryClient(<HomePage />));
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(greeting);
   });
 
   it('reads the clock when it renders, not when the module loads', () => {
     jest.useFakeTimers({ now: new Date(2025, 4, 19, 9, 0) });
-    const { unmount } = render(<HomePage />);
+    const { unmount } = render(withQueryClient(<HomePage />));
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Günaydın');
     unmount();
 
     jest.setSystemTime(new Date(2025, 4, 19, 23, 0));
-    render(<HomePage />);
+    render(withQueryClient(<HomePage />));
 
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('İyi akşamlar');
   });

@@ -2,13 +2,12 @@ import { TITLE_KIND_LABELS, WATCH_RULES, type LatestEpisode, type LatestEpisodes
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { TEXT } from '../../app/messages';
+import { formatLongDate } from '../../lib/format';
 import { Spinner } from '../../ui/Spinner';
 import { WATCH_TEXT } from '../watch/texts';
 import { HOME_TEXT } from './texts';
 import { useLatestEpisodes } from './useLatestEpisodes';
 import '../catalog/catalog.css';
-
-const airDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric' });
 
 function LatestEpisodeCard({ episode }: { episode: LatestEpisode }) {
   const film = episode.titleKind === 'film';
@@ -24,7 +23,7 @@ function LatestEpisodeCard({ episode }: { episode: LatestEpisode }) {
         </span>
         {!film && <span className="latest-episode__name">{episode.name}</span>}
         <span className="latest-episode__meta">
-          <time dateTime={episode.airAt}>{airDate.format(new Date(episode.airAt))}</time>
+          <time dateTime={episode.airAt}>{formatLongDate(episode.airAt)}</time>
           {episode.adult && <span className="badge badge--adult">{TEXT.catalog.adultBadge}</span>}
         </span>
       </span>

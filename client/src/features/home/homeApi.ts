@@ -1,5 +1,5 @@
 import type { HomeRows, LatestEpisodesPage } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 /** The home page's rows: the first page of latest episodes, the channels and the newest films. */
 export function fetchHomeRows(): Promise<HomeRows> {

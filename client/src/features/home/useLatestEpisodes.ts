@@ -1,45 +1,46 @@
 import { MESSAGES, type LatestEpisode, type LatestEpisodesPage } from '@seyirlik/shared-contracts';
-import { useCallback, useState } from 'react';
-import { messageOf } from '../session/api';
+import { useInfiniteQuery, type InfiniteData } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { messageOf } from '../../lib/api';
 import { useToast } from '../toast/toasts';
 import { fetchLatestEpisodes } from './homeApi';
 
-interface LatestEpisodesList {
-  episodes: LatestEpisode[];
-  page: number;
-  hasMore: boolean;
-  loadingMore: boolean;
+/** The pages as one list: an episode that aired meanwhile pushes the pages down by one, and what moved over shows once. */
+function episodesOf(data: InfiniteData<LatestEpisodesPage, number>): LatestEpisode[] {
+  const shown = new Set<string>();
+  return data.pages.flatMap((page) => page.episodes.filter((episode) => !shown.has(episode.path) && shown.add(episode.path)));
 }
 
 /**
- * The latest episodes from their first page on; `loadMore` asks for the next page number (seed §9).
- * When the last page has come the caller drops its control and 'Listelenecek içerik kalmadı !'
- * is shown as info (seed §8). A failed page is an error toast; the control stays for a retry.
+ * The latest episodes from their first page (which comes with the home rows) on; `loadMore` asks
+ * for the next page number (seed §9). When the last page has come the caller drops its control and
+ * 'Listelenecek içerik kalmadı !' is shown as info (seed §8). A failed page is an error toast; the
+ * control stays for a retry.
  */
 export function useLatestEpisodes(first: LatestEpisodesPage) {
   const toast = useToast();
-  const [list, setList] = useState<LatestEpisodesList>({ ...first, loadingMore: false });
+  const latest = useInfiniteQuery({
+    queryKey: ['home', 'latestEpisodes'],
+    queryFn: ({ pageParam }) => fetchLatestEpisodes(pageParam),
+    initialPageParam: first.page,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialData: { pages: [first], pageParams: [first.page] },
+    select: episodesOf,
+    // The first page is the home rows' and, like them, read anew on each visit.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = latest;
   const loadMore = useCallback(() => {
-    if (list.loadingMore || !list.hasMore) return;
-    const next = list.page + 1;
-    setList((state) => ({ ...state, loadingMore: true }));
-    fetchLatestEpisodes(next).then(
-      (reply) => {
-        setList((state) => {
-          // An episode that aired meanwhile pushes the pages down by one: show what moved over once.
-          const shown = new Set(state.episodes.map((episode) => episode.path));
-          const fresh = reply.episodes.filter((episode) => !shown.has(episode.path));
-          return { episodes: [...state.episodes, ...fresh], page: next, hasMore: reply.hasMore, loadingMore: false };
-        });
-        if (!reply.hasMore) toast.info(MESSAGES.noMoreContent);
+    if (isFetchingNextPage || !hasNextPage) return;
+    fetchNextPage({ throwOnError: true }).then(
+      (result) => {
+        if (!result.hasNextPage) toast.info(MESSAGES.noMoreContent);
       },
-      (error: unknown) => {
-        setList((state) => ({ ...state, loadingMore: false }));
-        toast.error(messageOf(error));
-      },
+      (error: unknown) => toast.error(messageOf(error)),
     );
-  }, [list.hasMore, list.loadingMore, list.page, toast]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, toast]);
 
-  return { list, loadMore };
+  return { list: { episodes: latest.data, hasMore: hasNextPage, loadingMore: isFetchingNextPage }, loadMore };
 }

@@ -109,7 +109,7 @@ describe('ContinueWatchingRow', () => {
 
     expect(remove.hasAttribute('disabled')).toBe(true);
     expect(remove.getAttribute('aria-busy')).toBe('true');
-    expect(fetchMock).toHaveBeenLastCalledWith('/api/continue-watching/41', expect.objectContaining({ method: 'DELETE' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenLastCalledWith('/api/continue-watching/41', expect.objectContaining({ method: 'DELETE' })));
     await act(async () => reply.resolve({ status: 204 }));
 
     const links = within(await row()).getAllByRole('link');

@@ -1,5 +1,6 @@
 import { MEMBER_STATE_MESSAGES, type ContinueWatchingEntry } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
+import { usePendingCall } from '../../lib/usePendingCall';
 import { CarouselSection, type CarouselLayout } from '../../ui/Carousel';
 import { CloseIcon } from '../../ui/icons';
 import { Spinner } from '../../ui/Spinner';
@@ -7,7 +8,6 @@ import { useSessionUser } from '../session/session';
 import { entryPlace, progressPercent } from './format';
 import { MEMBER_STATE_TEXT as T } from './texts';
 import { useContinueWatching } from './useContinueWatching';
-import { usePendingCall } from './usePendingCall';
 import './member-state.css';
 
 /** Entries in view: 1 on phones, 2 from 768 px, 3 from 1280 px. */
@@ -20,13 +20,13 @@ const CONTINUE_ROW: CarouselLayout = { gapPx: 16, breakpoints: { 0: 1, 768: 2, 1
  */
 export function ContinueWatchingRow() {
   const member = useSessionUser();
-  // A login or logout on the page is another person's list.
-  return member ? <MemberRow key={member.id} /> : null;
+  // A login or logout on the page is another person's list (the list's key names the member).
+  return member ? <MemberRow memberId={member.id} /> : null;
 }
 
-function MemberRow() {
-  const { list, remove } = useContinueWatching();
-  if (list.status !== 'ready' || list.entries.length === 0) return null;
+function MemberRow({ memberId }: { memberId: number }) {
+  const { entries, remove } = useContinueWatching(memberId);
+  if (!entries || entries.length === 0) return null;
   return (
     <CarouselSection
       heading={MEMBER_STATE_MESSAGES.continueWatchingHeading}
@@ -36,7 +36,7 @@ function MemberRow() {
       nextLabel={T.nextEntries}
       layout={CONTINUE_ROW}
     >
-      {list.entries.map((entry) => (
+      {entries.map((entry) => (
         <EntryCard key={entry.id} entry={entry} onRemove={remove} />
       ))}
     </CarouselSection>

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { usePendingCall } from '../../lib/usePendingCall';
 import { Spinner } from '../../ui/Spinner';
 import type { TitleMark } from './api';
 import { entryPlace } from './format';
 import { MEMBER_STATE_TEXT as T } from './texts';
-import { usePendingCall } from './usePendingCall';
 import type { TitleMemberView } from './useTitleMemberState';
 import './member-state.css';
 

@@ -1,6 +1,6 @@
 import type { EpisodeSummary } from '@seyirlik/shared-contracts';
+import { usePendingCall } from '../../lib/usePendingCall';
 import { MEMBER_STATE_TEXT as T } from './texts';
-import { usePendingCall } from './usePendingCall';
 import type { TitleMemberView } from './useTitleMemberState';
 import './member-state.css';
 

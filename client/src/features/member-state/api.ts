@@ -5,7 +5,7 @@ import type {
   TitleKind,
   TitleMemberState,
 } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 /** A title by its page address. */
 export interface TitleAddress {

@@ -1,16 +1,6 @@
 import type { ContinueWatchingEntry } from '@seyirlik/shared-contracts';
+import { formatClock } from '../../lib/format';
 import { MEMBER_STATE_TEXT } from './texts';
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** A position as a player shows it: 4:05, or 1:02:03 from an hour on. */
-export function formatClock(totalSeconds: number): string {
-  const seconds = Math.max(0, Math.floor(totalSeconds));
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = twoDigits(seconds % 60);
-  return hours > 0 ? `${hours}:${twoDigits(minutes)}:${rest}` : `${minutes}:${rest}`;
-}
 
 /** How much of the entry's episode is behind the saved position, 0 to 100. */
 export function progressPercent(entry: ContinueWatchingEntry): number {

@@ -1,44 +1,29 @@
 import type { ContinueWatchingEntry } from '@seyirlik/shared-contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../session/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError } from '../../lib/api';
 import { useFailureToast } from '../session/useFailureToast';
 import { fetchContinueWatching, removeContinueWatching } from './api';
 
-type ContinueWatchingList = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; entries: ContinueWatchingEntry[] };
-
-/** The member's continue-watching entries, fetched once per mount, and their removal. */
-export function useContinueWatching() {
-  const [list, setList] = useState<ContinueWatchingList>({ status: 'loading' });
+/** The member's continue-watching entries (read again on each visit, the cached ones shown meanwhile) and their removal. */
+export function useContinueWatching(memberId: number) {
+  const queryClient = useQueryClient();
   const showFailure = useFailureToast();
+  const queryKey = ['continueWatching', memberId] as const;
+  const list = useQuery({ queryKey, queryFn: fetchContinueWatching });
 
-  useEffect(() => {
-    let current = true;
-    fetchContinueWatching().then(
-      (entries) => current && setList({ status: 'ready', entries }),
-      () => current && setList({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  const remove = useCallback(
-    async (id: number) => {
-      const drop = () =>
-        setList((previous) =>
-          previous.status === 'ready' ? { status: 'ready', entries: previous.entries.filter((entry) => entry.id !== id) } : previous,
-        );
-      try {
-        await removeContinueWatching(id);
-        drop();
-      } catch (error) {
+  const { mutateAsync } = useMutation({
+    mutationFn: (id: number) =>
+      removeContinueWatching(id).catch((error: unknown) => {
         // Already gone (removed in another tab): what the member asked for is true.
-        if (error instanceof ApiError && error.status === 404) drop();
-        else showFailure(error);
-      }
-    },
-    [showFailure],
-  );
+        if (!(error instanceof ApiError && error.status === 404)) throw error;
+      }),
+    onSuccess: (_, id) => queryClient.setQueryData<ContinueWatchingEntry[]>(queryKey, (entries) => entries?.filter((entry) => entry.id !== id)),
+    onError: showFailure,
+  });
 
-  return { list, remove };
+  /** Removes an entry; a failure is shown here, so the caller only waits. */
+  const remove = useCallback((id: number) => mutateAsync(id).catch(() => undefined), [mutateAsync]);
+
+  return { entries: list.data, remove };
 }

@@ -39,7 +39,7 @@ function seasonOf(title: TitleDetail, episodeId: number): number[] {
 /**
  * The person's follow, favourite, "Haber ver" and watched markers on a title page, and its
  * continue-watching entry. A visitor's controls stay usable: their calls answer 401, which opens
- * the login modal (session/api). Failures show the server's message as an error toast.
+ * the login modal (lib/api). Failures show the server's message as an error toast.
  */
 export function useTitleMemberState(title: TitleDetail): TitleMemberView {
   const session = useSession();

@@ -2,6 +2,7 @@ import type { PublicProfile } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { TEXT } from '../../app/messages';
+import { formatLongDate } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';
 import { CalendarIcon, LinkIcon, MapPinIcon, SettingsIcon } from '../../ui/icons';
 import { Tabs, type TabItem } from '../../ui/Tabs';
@@ -10,12 +11,6 @@ import { COMMENT_TEXT } from '../comments/texts';
 import { useSessionUser } from '../session/session';
 import { socialLinksOf } from './socialLinks';
 import './profile.css';
-
-const joinedDate = new Intl.DateTimeFormat('tr-TR', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-});
 
 /**
  * The profile's tabs. Collections, favourites and watched lists come with their features, each as
@@ -64,7 +59,7 @@ export function ProfilePage({ profile }: { profile: PublicProfile }) {
             <li>
               <CalendarIcon width={16} height={16} />
               <time dateTime={profile.joinedAt}>
-                {TEXT.profile.joinedAt(joinedDate.format(new Date(profile.joinedAt)))}
+                {TEXT.profile.joinedAt(formatLongDate(profile.joinedAt))}
               </time>
             </li>
           </ul>

@@ -1,6 +1,6 @@
 import type { PublicProfile } from '@seyirlik/shared-contracts';
 import { notFound } from '@tanstack/react-router';
-import { ApiError, api } from '../session/api';
+import { ApiError, api } from '../../lib/api';
 
 /** The profile of /profile/{username}; an unknown member is the route's "not found". */
 export async function loadPublicProfile(username: string): Promise<PublicProfile> {

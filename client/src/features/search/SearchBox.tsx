@@ -2,9 +2,9 @@ import { LIMITS, SEARCH_MESSAGES } from '@seyirlik/shared-contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { TEXT } from '../../app/messages';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { SearchIcon } from '../../ui/icons';
 import { resultOptionId, SearchResultsList } from './SearchResultsList';
-import { useDebouncedValue } from './useDebouncedValue';
 import { useLiveSearch } from './useLiveSearch';
 import './search.css';
 

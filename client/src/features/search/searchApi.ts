@@ -1,5 +1,5 @@
 import type { SearchResult, TitleCard } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 /** Titles matching a live search query (at least LIMITS.liveSearchMinLength characters), closest first. */
 export async function searchTitles(query: string): Promise<TitleCard[]> {

@@ -1,6 +1,6 @@
 import { LIMITS, type TitleCard } from '@seyirlik/shared-contracts';
 import { useEffect, useState } from 'react';
-import { messageOf } from '../session/api';
+import { messageOf } from '../../lib/api';
 import { searchTitles } from './searchApi';
 
 export type LiveSearchState =

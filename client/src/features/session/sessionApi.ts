@@ -1,5 +1,5 @@
 import type { SessionInfo } from '@seyirlik/shared-contracts';
-import { api } from './api';
+import { api } from '../../lib/api';
 
 export const fetchSession = () => api.get<SessionInfo>('/api/auth/session');
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
+import { ApiError, messageOf } from '../../lib/api';
 import { useToast } from '../toast/toasts';
-import { ApiError, messageOf } from './api';
 
 /** Shows why a call failed as an error toast, unless the login modal opened and says it already. */
 export function useFailureToast(): (error: unknown) => void {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { onLoginRequired } from './api';
+import { onLoginRequired } from '../../lib/api';
 import { useLoginModal } from './loginModal';
 import { useEndSession } from './session';
 

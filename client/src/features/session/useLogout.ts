@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
+import { ApiError } from '../../lib/api';
 import { reconnectSocket } from '../realtime/socket';
 import { useToast } from '../toast/toasts';
-import { ApiError } from './api';
 import { useSessionUser, useSetSessionUser } from './session';
 import { logout as logoutCall } from './sessionApi';
 

@@ -1,5 +1,5 @@
 import type { MyAccount } from '@seyirlik/shared-contracts';
-import { api } from '../session/api';
+import { api } from '../../lib/api';
 
 interface AccountSaved {
   account: MyAccount;

@@ -1,6 +1,6 @@
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { TEXT } from '../../app/messages';
-import { ApiError } from '../session/api';
+import { ApiError } from '../../lib/api';
 
 /** A page whose data could not be loaded: the server's message when there is one, and a retry. */
 export function RouteErrorPage({ error }: ErrorComponentProps) {

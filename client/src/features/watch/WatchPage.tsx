@@ -1,9 +1,9 @@
 import { TITLE_KIND_LABELS, type SourceStream, type WatchData, type WatchSource } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
+import { ApiError, messageOf } from '../../lib/api';
 import { CommentsSection, watchPageTarget } from '../comments/CommentsSection';
 import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
-import { ApiError, messageOf } from '../session/api';
 import { useLoginModal } from '../session/loginModal';
 import { useSessionUser } from '../session/session';
 import { AdLayer } from './AdLayer';
@@ -69,6 +69,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
     const first = allSources.find((source) => !source.locked || member);
     if (first) void choose(first);
     // Only on arrival: later choices are the person's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [watch.episode.id]);
 
   const onAdsDone = useCallback(() => setAdsOver(true), []);

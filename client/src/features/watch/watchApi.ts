@@ -1,6 +1,6 @@
 import type { SourceStream, TitleKind, WatchData } from '@seyirlik/shared-contracts';
 import { notFound } from '@tanstack/react-router';
-import { ApiError, api } from '../session/api';
+import { ApiError, api } from '../../lib/api';
 
 /** The watch page of an episode; an unknown or unaired one is the route's "not found". */
 export async function loadWatch(kind: TitleKind, slug: string, season: string, episode: string): Promise<WatchData> {

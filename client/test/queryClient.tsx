@@ -1,0 +1,12 @@
+import { notifyManager, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createQueryClient } from '../src/app/queryClient';
+
+// Query results reach components on a zero timeout by default. Tests look at the screen right
+// after an `act` (some with fake timers), so here results are delivered at once, inside that act.
+notifyManager.setScheduler((deliver) => deliver());
+
+/** `ui` with a query client of its own, so no cached server state passes from one test to the next. */
+export function withQueryClient(ui: ReactNode) {
+  return <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>;
+}
