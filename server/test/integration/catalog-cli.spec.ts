@@ -39,7 +39,8 @@ describe('npm run catalog:import', () => {
 
   beforeAll(async () => {
     if (!existsSync(CLI)) throw new Error('server/dist is missing: run `npm run build` before these tests (npm test does).');
-    database = await createTestDatabase();
+    // Empty: the CLI migrates a database itself, and a refused file must leave it untouched.
+    database = await createTestDatabase({ empty: true });
     dataSource = new DataSource(dataSourceOptions(database.url));
     folder = mkdtempSync(join(tmpdir(), 'seyirlik-catalog-'));
   });

@@ -38,8 +38,13 @@ describe('two server processes on one PostgreSQL and one Redis', () => {
 
     // Process A adds B's socket to a member's room and emits there: both cross the Redis adapter.
     await processA.command('join', { from: socket.id, room: rooms.user(7) });
-    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-    await processA.command('emit', { room: rooms.user(7), event: 'session.ended', payload: { reason: 'logout' } });
+    // The join itself crosses Redis and may land after the command answers: emit until the event arrives.
+    let arrived = false;
+    void received.then(() => (arrived = true));
+    for (const deadline = Date.now() + 10_000; !arrived && Date.now() < deadline; ) {
+      await processA.command('emit', { room: rooms.user(7), event: 'session.ended', payload: { reason: 'logout' } });
+      await Promise.race([received, new Promise((resolveWait) => setTimeout(resolveWait, 100))]);
+    }
 
     await expect(received).resolves.toEqual({ reason: 'logout' });
   });

@@ -93,10 +93,23 @@ describe('Joining rooms', () => {
     return socket;
   }
 
-  function received(socket: ClientSocket, within = 500): Promise<string[]> {
+  const SENTINEL = 'sentinel';
+
+  /**
+   * The names pushed to the socket until a sentinel sent to the socket itself arrives. Pushes from
+   * one process to one socket keep their order, so what was sent before the sentinel and did not
+   * come before it never comes.
+   */
+  function receivedBeforeSentinel(socket: ClientSocket): { sendSentinel(): void; names: Promise<string[]> } {
     const names: string[] = [];
-    socket.on('account.updated', (user) => names.push(user.username));
-    return new Promise((resolve) => setTimeout(() => resolve(names), within));
+    const done = new Promise<string[]>((resolve) =>
+      socket.on('account.updated', (user) => (user.username === SENTINEL ? resolve(names) : names.push(user.username))),
+    );
+    return {
+      sendSentinel: () =>
+        sut.server.app.get(RealtimeService).toRoom(socket.id as never, 'account.updated', { id: 0, username: SENTINEL, avatarUrl: null } as never),
+      names: done,
+    };
   }
 
   it('joins a room its policy allows, and then receives what is sent to that room', async () => {
@@ -104,10 +117,11 @@ describe('Joining rooms', () => {
 
     expect(await socket.timeout(2000).emitWithAck('room.join', { room: rooms.post(42) })).toEqual({ ok: true });
     expect(asked).toContainEqual({ userId: null, key: '42' });
-    const pushes = received(socket);
+    const pushes = receivedBeforeSentinel(socket);
     sut.server.app.get(RealtimeService).toRoom(rooms.post(42), 'account.updated', { id: 1, username: 'oda', avatarUrl: null } as never);
+    pushes.sendSentinel();
 
-    expect(await pushes).toEqual(['oda']);
+    expect(await pushes.names).toEqual(['oda']);
   });
 
   it('refuses a room its policy refuses, and nothing sent there arrives', async () => {
@@ -117,10 +131,11 @@ describe('Joining rooms', () => {
       ok: false,
       message: REALTIME_MESSAGES.roomRefused,
     });
-    const pushes = received(socket);
+    const pushes = receivedBeforeSentinel(socket);
     sut.server.app.get(RealtimeService).toRoom(rooms.post(7), 'account.updated', { id: 1, username: 'gizli', avatarUrl: null } as never);
+    pushes.sendSentinel();
 
-    expect(await pushes).toEqual([]);
+    expect(await pushes.names).toEqual([]);
   });
 
   it.each([
@@ -144,9 +159,10 @@ describe('Joining rooms', () => {
 
     socket.emit('room.leave', { room: rooms.post(8) });
     await socket.timeout(2000).emitWithAck('clock.ping');
-    const pushes = received(socket);
+    const pushes = receivedBeforeSentinel(socket);
     sut.server.app.get(RealtimeService).toRoom(rooms.post(8), 'account.updated', { id: 1, username: 'gitti', avatarUrl: null } as never);
+    pushes.sendSentinel();
 
-    expect(await pushes).toEqual([]);
+    expect(await pushes.names).toEqual([]);
   });
 });

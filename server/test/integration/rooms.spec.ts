@@ -5,12 +5,14 @@ import {
   ROOM_RULES,
   WATCH_MESSAGES,
   rooms,
+  streams,
   type ChatMessage,
   type RoomDetail,
 } from '@seyirlik/shared-contracts';
 import { DataSource } from 'typeorm';
 import { DomainEvents } from '../../src/platform/events/domain-events';
 import { StreamSequenceRepository } from '../../src/platform/database/stream-sequence.repository';
+import { RealtimeService } from '../../src/platform/realtime/realtime.service';
 import type { RoomInvitedEvent } from '../../src/rooms/room-events';
 import { visitorAgent } from '../factories/members';
 import { createRoom, importRoomCatalog, signedInMember, type MemberAgent, type SignedInMember } from '../factories/rooms';
@@ -53,7 +55,7 @@ describe('watch-together rooms', () => {
     db = sut.server.app.get(DataSource);
     ({ aired, unaired } = await importRoomCatalog(db));
     [creator, invitee, outsider] = await Promise.all([signedInMember(sut.baseUrl), signedInMember(sut.baseUrl), signedInMember(sut.baseUrl)]);
-    sut.server.app.get(DomainEvents).subscribe('room.invited', (event) => void invited.push(event));
+    sut.server.app.get(DomainEvents).subscribe('room.invited', 'test.invitations', (event) => void invited.push(event));
     code = await createRoom(creator.agent, { episodeId: aired[0], title: 'Cuma gecesi', invite: [invitee.userId] });
   });
 
@@ -287,7 +289,7 @@ describe('watch-together rooms', () => {
       await db.transaction(async (manager) => {
         const [{ id }] = await manager.query('SELECT id FROM watch_room WHERE code = $1', [pagedCode]);
         for (let index = 0; index < ROOM_RULES.chatPageSize + 5; index += 1) {
-          const seq = await sequences.next(manager, rooms.chat(pagedCode));
+          const seq = await sequences.next(manager, streams.roomChat(pagedCode));
           await manager.query('INSERT INTO watch_room_message (room_id, seq, author_id, body) VALUES ($1, $2, $3, $4)', [id, seq, host.userId, `mesaj ${seq}`]);
         }
       });
@@ -414,7 +416,7 @@ describe('watch-together rooms', () => {
       const slow = db.createQueryRunner();
       await slow.connect();
       await slow.startTransaction();
-      const slowSeq = await sequences.next(slow.manager, rooms.chat(lateCode));
+      const slowSeq = await sequences.next(slow.manager, streams.roomChat(lateCode));
       await slow.query('INSERT INTO watch_room_message (room_id, seq, author_id, body) VALUES ($1, $2, $3, $4)', [roomId, slowSeq, host.userId, 'geç']);
 
       // A second sender meanwhile must wait for the sequence row; a poll sees neither yet.
@@ -426,7 +428,11 @@ describe('watch-together rooms', () => {
           fastDone = true;
           return response;
         });
-      await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+      // Waits until the second send is seen waiting on a lock (the sequence row), not for a guessed time.
+      await eventually(
+        async () => (await db.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))[0].n,
+        (waiting: number) => waiting > 0,
+      );
       const between = await invitee.agent.get(`/api/rooms/${lateCode}/messages?after=1`);
       expect(fastDone).toBe(false);
       expect(seqsOf(between)).toEqual([]);
@@ -469,7 +475,7 @@ describe('watch-together rooms', () => {
       expect(stored.map((row) => row.seq)).toEqual(answered);
       // Each message was a transaction of its own (one statement), none left a gap.
       expect(new Set(stored.map((row) => row.tx)).size).toBe(total);
-      const [{ last_seq: lastSeq }] = await db.query('SELECT last_seq::int FROM stream_sequence WHERE stream = $1', [rooms.chat(busyCode)]);
+      const [{ last_seq: lastSeq }] = await db.query('SELECT last_seq::int FROM stream_sequence WHERE stream = $1', [streams.roomChat(busyCode)]);
       expect(lastSeq).toBe(total);
     });
   });
@@ -499,13 +505,15 @@ describe('watch-together rooms', () => {
       await joinRoom(member, code);
       await joinRoom(stranger, code);
       const pushed = collect(member, 'chat.messageCreated');
-      const strangerQuiet = nothingWithin(stranger, 'chat.messageCreated', 800);
+      const toStranger = collect(stranger, 'chat.messageCreated');
 
       const sent = await legacy(creator.agent, { type: 'add_chat', code, data: 'herkese selam' });
 
       const [message] = await eventually(() => pushed, (seen) => seen.length > 0);
       expect(message).toMatchObject({ seq: sent.body.id, roomCode: code, text: 'herkese selam', author: { id: creator.userId } });
-      expect(await strangerQuiet).toBe(true);
+      // A sentinel pushed to the stranger itself after the send: the message, had it been sent there, would have come first.
+      sut.server.app.get(RealtimeService).toRoom(stranger.id as never, 'chat.messageCreated', { ...message!, text: 'sentinel' });
+      expect((await eventually(() => toStranger, (seen) => seen.length > 0)).map((seen) => seen.text)).toEqual(['sentinel']);
     });
 
     it('shows who has the room open, as sockets join and leave', async () => {
