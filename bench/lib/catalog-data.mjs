@@ -52,7 +52,7 @@ export async function importDemoCatalog({ root, databaseUrl, workDir }) {
     });
     return stdout.trim().split('\n');
   } catch (error) {
-    throw new Error(`the demo catalog import failed: ${(error.stderr || error.message).trim()}`);
+    throw new Error(`the demo catalog import failed: ${(error.stderr || error.message).trim()}`, { cause: error });
   }
 }
 

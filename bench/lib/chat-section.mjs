@@ -102,9 +102,14 @@ async function measurePush({ clients, targets, send, seconds, signal }) {
   const urls = targets.map((target) => target.url);
   let sentAt = new Map();
   let latencies = [];
+  /** Each receipt's send time with its latency, for the run's slowest second. */
+  let timed = [];
   const sockets = await connectClients(clients, urls, (message) => {
     const at = sentAt.get(message.text);
-    if (at !== undefined) latencies.push(performance.now() - at);
+    if (at === undefined) return;
+    const latency = performance.now() - at;
+    latencies.push(latency);
+    timed.push([at, latency]);
   });
   try {
     await sendSteadily({
@@ -118,6 +123,8 @@ async function measurePush({ clients, targets, send, seconds, signal }) {
     await sleep(LOAD.drainMs);
     sentAt = new Map();
     latencies = [];
+    timed = [];
+    const measuredFrom = performance.now();
     const { result: outcome, cpuMsPerSecond } = await withCpu(
       targets.map((target) => target.handle),
       () =>
@@ -138,8 +145,10 @@ async function measurePush({ clients, targets, send, seconds, signal }) {
       expected: outcome.sent * socketsPerRoom,
       received: sorted.length,
       p50: percentile(sorted, 0.5),
+      p90: percentile(sorted, 0.9),
       p99: percentile(sorted, 0.99),
       max: sorted.at(-1),
+      slowestSecond: slowestSecond(timed, measuredFrom),
       answerP50: percentile(outcome.answers, 0.5),
       answerP99: percentile(outcome.answers, 0.99),
       cpuMsPerSecond,
@@ -147,6 +156,26 @@ async function measurePush({ clients, targets, send, seconds, signal }) {
   } finally {
     closeSockets(sockets);
   }
+}
+
+/**
+ * The second of the run (by send time) whose receipts had the highest p99: a stall shows here
+ * even when the whole run's percentiles hide it.
+ */
+function slowestSecond(timed, from) {
+  const seconds = new Map();
+  for (const [at, latency] of timed) {
+    const second = Math.floor((at - from) / 1000);
+    const list = seconds.get(second) ?? [];
+    list.push(latency);
+    seconds.set(second, list);
+  }
+  let slowest = null;
+  for (const [second, list] of seconds) {
+    const p99 = percentile(list.sort((a, b) => a - b), 0.99);
+    if (!slowest || p99 > slowest.p99) slowest = { second: second + 1, p99, receipts: list.length };
+  }
+  return slowest;
 }
 
 /** The app's CPU with the same sends and the clients as legacy pollers instead of sockets. */
@@ -331,8 +360,10 @@ export function printChatResults(section) {
     { title: 'receipts', align: 'right' },
     { title: 'expected', align: 'right' },
     { title: 'p50 ms', align: 'right' },
+    { title: 'p90 ms', align: 'right' },
     { title: 'p99 ms', align: 'right' },
     { title: 'max ms', align: 'right' },
+    { title: 'slowest second: p99 ms', align: 'right' },
     { title: 'reply p50/p99 ms', align: 'right' },
     { title: 'server CPU ms/s', align: 'right' },
   ];
@@ -343,8 +374,10 @@ export function printChatResults(section) {
     formatRate(push.received),
     formatRate(push.expected),
     formatMs(push.p50),
+    formatMs(push.p90),
     formatMs(push.p99),
     formatMs(push.max),
+    push.slowestSecond ? `#${push.slowestSecond.second}: ${formatMs(push.slowestSecond.p99)}` : '-',
     `${formatMs(push.answerP50)} / ${formatMs(push.answerP99)}`,
     formatCpu(push.cpuMsPerSecond),
   ];

@@ -1,6 +1,6 @@
 import { Global, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MediaModule } from '../media/media.module';
+import { MediaModule } from '../media';
 import { SOCKET_IDENTITY } from '../platform/realtime/realtime.types';
 import { AccountCookies } from './account-cookies';
 import { AccountsController } from './accounts.controller';

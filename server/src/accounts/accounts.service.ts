@@ -20,9 +20,10 @@ import { QueryFailedError, Raw, Repository } from 'typeorm';
 import { AppException, parseInput } from '../platform/http/app-exception';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
-import { mediaUrl } from '../media/media.paths';
+import { mediaUrl } from '../media';
 import { BotCheckService } from './bot-check.service';
 import { User } from './entities/user.entity';
+import { toMemberCard } from './member-card';
 import { PasswordHasher } from './password-hasher';
 import { SessionsService, type SessionMeta, type Viewer } from './sessions.service';
 
@@ -42,12 +43,7 @@ export const ACCOUNT_RATE_LIMITS = {
 } as const;
 
 export function toSessionUser(user: User): SessionUser {
-  return {
-    id: user.id,
-    username: user.username,
-    profileName: user.profileName,
-    avatarUrl: user.avatarId ? mediaUrl(user.avatarId) : null,
-  };
+  return toMemberCard({ id: user.id, username: user.username, profile_name: user.profileName, avatar_id: user.avatarId });
 }
 
 export function toPublicProfile(user: User): PublicProfile {

@@ -13,8 +13,7 @@ import {
   type CommentView,
   type MemberCommentPage,
 } from '@seyirlik/shared-contracts';
-import type { Viewer } from '../accounts/sessions.service';
-import { CurrentViewer, MemberGuard, OptionalViewer } from '../accounts/viewer';
+import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../accounts';
 import { parseInput } from '../platform/http/app-exception';
 import { CommentsService, type TargetAddress } from './comments.service';
 

@@ -12,7 +12,8 @@ import {
   type TitleKind,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { mediaUrl } from '../media/media.paths';
+import { toMemberCard } from '../accounts';
+import { airedSql } from '../catalog';
 
 /** Where comments are listed: a title's page (its comments and its episodes') or an episode's page. */
 export interface CommentScope {
@@ -100,7 +101,7 @@ function toView(row: ViewRow): CommentView {
         : null,
     author: deleted
       ? null
-      : { id: row.author_id, username: row.username, profileName: row.profile_name, avatarUrl: row.avatar_id ? mediaUrl(row.avatar_id) : null },
+      : toMemberCard({ id: row.author_id, username: row.username, profile_name: row.profile_name, avatar_id: row.avatar_id }),
     text: deleted ? '' : row.text,
     spoiler: row.spoiler,
     likeCount: row.like_count,
@@ -125,7 +126,7 @@ export class CommentsRepository {
   async episodeTarget(episodeId: number): Promise<TargetRow | null> {
     const [row] = (await this.dataSource.query(
       `SELECT e.title_id, t.kind, e.id AS episode_id FROM episode e JOIN title t ON t.id = e.title_id
-       WHERE e.id = $1 AND t.kind <> 'film' AND e.air_at <= now()`,
+       WHERE e.id = $1 AND t.kind <> 'film' AND ${airedSql('e')}`,
       [episodeId],
     )) as TargetRow[];
     return row ?? null;
@@ -176,9 +177,9 @@ export class CommentsRepository {
     return row!.n;
   }
 
-  /** A comment as everyone sees it, and the page it is on with its anchor. */
-  async viewWithLink(commentId: number): Promise<{ view: CommentView; link: string } | null> {
-    const [row] = (await this.dataSource.query(`${VIEW_SELECT} WHERE c.id = $2`, [null, commentId])) as ViewRow[];
+  /** A comment as everyone sees it, and the page it is on with its anchor; `manager` reads inside a transaction. */
+  async viewWithLink(commentId: number, manager: EntityManager = this.dataSource.manager): Promise<{ view: CommentView; link: string } | null> {
+    const [row] = (await manager.query(`${VIEW_SELECT} WHERE c.id = $2`, [null, commentId])) as ViewRow[];
     return row ? { view: toView(row), link: `${commentPagePath(row)}#${commentAnchor(row.id)}` } : null;
   }
 

@@ -11,8 +11,7 @@ import {
   type PlaybackState,
   type RoomDetail,
 } from '@seyirlik/shared-contracts';
-import type { Viewer } from '../accounts/sessions.service';
-import { CurrentViewer, MemberGuard } from '../accounts/viewer';
+import { CurrentViewer, MemberGuard, type Viewer } from '../accounts';
 import { parseInput } from '../platform/http/app-exception';
 import { RoomPlaybackService } from './room-playback.service';
 import { RoomsService } from './rooms.service';

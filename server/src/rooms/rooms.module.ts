@@ -1,5 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { rooms } from '@seyirlik/shared-contracts';
 import { RoomAccessRegistry } from '../platform/realtime/room-access.registry';
+import { StreamHeads } from '../platform/realtime/stream-heads';
 import { RoomPlaybackService } from './room-playback.service';
 import { RoomPresenceService } from './room-presence.service';
 import { RoomsController } from './rooms.controller';
@@ -18,6 +20,7 @@ export class RoomsModule implements OnModuleInit {
     private readonly roomAccess: RoomAccessRegistry,
     private readonly roomsService: RoomsService,
     private readonly presence: RoomPresenceService,
+    private readonly streamHeads: StreamHeads,
   ) {}
 
   /** Sockets join `room:{code}` under the same rule as HTTP, and their comings and goings make presence. */
@@ -27,5 +30,7 @@ export class RoomsModule implements OnModuleInit {
       (userId, code) => this.roomsService.canEnter(userId, code),
       (code, change) => this.presence.membershipChanged(code, change),
     );
+    // A room's chat stream is delivered on the room's channel.
+    this.streamHeads.register('room-chat', (code) => [rooms.chat(code)]);
   }
 }

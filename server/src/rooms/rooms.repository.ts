@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { PlaybackAction, PlaybackState, RoomControlMode, RoomEpisode, RoomMember, TitleKind } from '@seyirlik/shared-contracts';
-import { rooms, watchPath } from '@seyirlik/shared-contracts';
+import { streams, watchPath } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
-import { escapeLike } from '../catalog/search/search.service';
 import { PreparedStatement } from '../platform/database/prepared-statement';
 import { nextSequenceCte } from '../platform/database/stream-sequence.repository';
-import { mediaUrl } from '../media/media.paths';
+import { escapeLike } from '../platform/database/sql';
 import { generateRoomCode } from './room-code';
+import { memberCardColumns, toMemberCard, type MemberCardRow } from '../accounts';
+import { airedSql } from '../catalog';
 
 /** A watch_room row as the services use it. */
 export interface RoomRow {
@@ -74,18 +75,10 @@ interface RawRoom {
   playback_by: number | null;
 }
 
-interface RawMember {
-  id: number;
-  username: string;
-  profile_name: string;
-  avatar_id: string | null;
-}
+type RawMember = MemberCardRow;
 
-const MEMBER_COLUMNS = 'u.id, u.username, u.profile_name, u.avatar_id';
-
-function toRoomMember(row: RawMember): RoomMember {
-  return { id: row.id, username: row.username, profileName: row.profile_name, avatarUrl: row.avatar_id ? mediaUrl(row.avatar_id) : null };
-}
+const MEMBER_COLUMNS = memberCardColumns('u');
+const toRoomMember = toMemberCard;
 
 function toRoomRow(row: RawRoom): RoomRow {
   return {
@@ -201,7 +194,7 @@ export class RoomsRepository {
     const [row] = (await this.dataSource.query(
       `SELECT e.id, e.number AS episode_number, s.number AS season_number, t.name AS title_name, t.kind, t.slug
          FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
-        WHERE e.id = $1 AND e.air_at <= now()`,
+        WHERE e.id = $1 AND ${airedSql('e')}`,
       [episodeId],
     )) as Array<{ id: number; episode_number: number; season_number: number; title_name: string; kind: TitleKind; slug: string }>;
     if (!row) return null;
@@ -238,7 +231,7 @@ export class RoomsRepository {
   /**
    * Stores a message in the room of `code` when the author is one of its members and has sent
    * fewer than `window.points` messages there in the last `window.windowSeconds`, under the next
-   * number of the room's stream `room:{code}` taken in the same statement (see nextSequenceCte). One round
+   * number of the room's stream `streams.roomChat(code)` taken in the same statement (see nextSequenceCte). One round
    * trip, numbers commit in order, and a refused message takes no number. Answers null when
    * nothing was stored: no such room, not a member, or over the limit (the caller tells which).
    * Concurrent sends of one member may each see the count before the other commits, so the limit
@@ -253,7 +246,7 @@ export class RoomsRepository {
   async insertMessage(message: NewMessage): Promise<InsertedMessage | null> {
     const values = [
       message.code,
-      rooms.chat(message.code),
+      streams.roomChat(message.code),
       message.authorId,
       message.body,
       message.window.windowSeconds,

@@ -10,6 +10,7 @@ import {
   foldForSearch,
   roomPath,
   rooms,
+  streams,
   type ChatMessage,
   type ChatPage,
   type CreatedRoom,
@@ -99,21 +100,21 @@ export class RoomsService {
     if (invitees.length !== inviteeIds.length) throw new AppException(HttpStatus.BAD_REQUEST, M.inviteUnknownMember);
     await this.rateLimits.enforce('rooms.create', ROOM_RULES.createRateLimit, String(creatorId));
 
-    const { code } = await this.dataSource.transaction((manager) =>
-      this.roomsRepository.insertRoom(manager, {
+    return this.dataSource.transaction(async (manager) => {
+      const { code } = await this.roomsRepository.insertRoom(manager, {
         title: creation.title,
         episodeId: creation.episodeId,
         creatorId,
         controlMode: creation.controlMode,
         inviteeIds,
         serverTime: Date.now(),
-      }),
-    );
-    const link = roomPath(code);
-    if (inviteeIds.length > 0) {
-      this.domainEvents.publish('room.invited', { code, title: creation.title, link, invitedBy: creatorId, memberIds: inviteeIds });
-    }
-    return { code, link };
+      });
+      const link = roomPath(code);
+      if (inviteeIds.length > 0) {
+        await this.domainEvents.publish(manager, 'room.invited', { code, title: creation.title, link, invitedBy: creatorId, memberIds: inviteeIds });
+      }
+      return { code, link };
+    });
   }
 
   async detail(userId: number, code: unknown): Promise<RoomDetail> {
@@ -122,7 +123,7 @@ export class RoomsService {
       this.roomsRepository.members(room.id),
       this.roomsRepository.airedEpisode(room.episodeId),
       this.playbackOf(room),
-      this.sequences.current(this.dataSource.manager, rooms.chat(room.code)),
+      this.sequences.current(this.dataSource.manager, streams.roomChat(room.code)),
     ]);
     const creator = members.find((member) => member.id === room.creatorId);
     if (!creator || !episode) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);

@@ -47,7 +47,9 @@ export class DisposableRedis {
         return;
       } catch (error) {
         if (child.exitCode !== null || Date.now() > deadline) {
-          throw new Error(`redis-server did not start on port ${this.port}: ${(error as Error).message}. Is redis-server installed?`);
+          throw new Error(`redis-server did not start on port ${this.port}: ${(error as Error).message}. Is redis-server installed?`, {
+            cause: error,
+          });
         }
         await new Promise((resolveWait) => setTimeout(resolveWait, 100));
       } finally {

@@ -144,14 +144,18 @@ export const socialLinksSchema = z.object({
 });
 export type SocialLinksInput = z.input<typeof socialLinksSchema>;
 
-/** The member the session belongs to, as the client keeps it. */
-export interface SessionUser {
+/** A member as every feature shows one (the session, comment authors, room members, invitees). */
+export interface MemberCard {
   id: number;
   username: string;
+  /** The display name. */
   profileName: string;
   /** Address of the avatar image, or null for the default. */
   avatarUrl: string | null;
 }
+
+/** The member the session belongs to, as the client keeps it. */
+export type SessionUser = MemberCard;
 
 /** GET /api/auth/session */
 export interface SessionInfo {

@@ -1,3 +1,4 @@
+import type { MemberCard } from '../accounts/schemas';
 import type { TitleKind } from '../catalog/rules';
 import { rooms, type RoomName } from '../realtime/rooms';
 import type { CommentTargetType } from './rules';
@@ -22,13 +23,8 @@ export function parseCommentRoomKey(key: string): { kind: 'title' | 'episode'; i
 /** The anchor of a comment on its page: /dizi/x#yorum-12. */
 export const commentAnchor = (commentId: number) => `yorum-${commentId}`;
 
-/** A comment's author as comment blocks show them. */
-export interface CommentAuthor {
-  id: number;
-  username: string;
-  profileName: string;
-  avatarUrl: string | null;
-}
+/** A comment's author as comment blocks show them: the member card. */
+export type CommentAuthor = MemberCard;
 
 /** The episode a comment was written on. */
 export interface CommentEpisode {

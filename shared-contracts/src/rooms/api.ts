@@ -1,13 +1,9 @@
+import type { MemberCard } from '../accounts/schemas';
 import type { PlaybackAction } from './schemas';
 import type { RoomControlMode } from './rules';
 
-/** A member as rooms show them (presence, invites, message authors). */
-export interface RoomMember {
-  id: number;
-  username: string;
-  profileName: string;
-  avatarUrl: string | null;
-}
+/** A member as rooms show them (presence, invites, message authors): the member card. */
+export type RoomMember = MemberCard;
 
 /** One chat message; `seq` numbers the room's messages 1, 2, 3… in commit order. */
 export interface ChatMessage {

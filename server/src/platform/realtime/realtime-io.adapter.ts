@@ -8,6 +8,7 @@ import type { Server, ServerOptions } from 'socket.io';
 import type { AppConfig } from '../config/config';
 import { isAllowedOrigin } from '../http/origin-policy';
 import { createRedisClient } from '../redis/redis';
+import { RealtimeService } from './realtime.service';
 import { SocketSessionRecheck } from './socket-session-recheck';
 
 /**
@@ -53,6 +54,7 @@ export class RealtimeIoAdapter extends IoAdapter {
       const subscriber = createRedisClient(this.config.redisUrl, 'subscriber', this.logger);
       this.redisClients.push(publisher, subscriber);
       server.adapter(createAdapter(publisher, subscriber, { key: `${this.config.redisPrefix}:socket.io` }));
+      this.app.get(RealtimeService).holdWhileAway(publisher);
       for (const client of this.redisClients) {
         client.on('close', () => {
           for (const socket of server.of('/').sockets.values()) socket.conn.close();

@@ -4,6 +4,7 @@ import { RealtimeService } from './realtime.service';
 import { PROCESS_ROLE } from './realtime.types';
 import { RoomAccessRegistry } from './room-access.registry';
 import { SocketSessionRecheck } from './socket-session-recheck';
+import { StreamHeads } from './stream-heads';
 
 /**
  * RealtimeService in every process; the gateway (sockets) and the re-check of their sessions in server processes only.
@@ -19,9 +20,10 @@ export class RealtimeModule {
         { provide: PROCESS_ROLE, useValue: role },
         RealtimeService,
         RoomAccessRegistry,
+        StreamHeads,
         ...(role === 'server' ? [RealtimeGateway, SocketSessionRecheck] : []),
       ],
-      exports: [RealtimeService, RoomAccessRegistry, ...(role === 'server' ? [SocketSessionRecheck] : [])],
+      exports: [RealtimeService, RoomAccessRegistry, StreamHeads, ...(role === 'server' ? [SocketSessionRecheck] : [])],
     };
   }
 }

@@ -7,6 +7,8 @@ import { Comments1764300000000 } from './1764300000000-comments';
 import { WatchRooms1764400000000 } from './1764400000000-watch-rooms';
 import { RoomMessageSendWindow1764500000000 } from './1764500000000-room-message-send-window';
 import { SendIdempotencyKeys1764600000000 } from './1764600000000-send-idempotency-keys';
+import { Outbox1764700000000 } from './1764700000000-outbox';
+import { RoomChatStreamNames1764800000000 } from './1764800000000-room-chat-stream-names';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -19,4 +21,6 @@ export const migrations = [
   WatchRooms1764400000000,
   RoomMessageSendWindow1764500000000,
   SendIdempotencyKeys1764600000000,
+  Outbox1764700000000,
+  RoomChatStreamNames1764800000000,
 ];

@@ -1,0 +1,4 @@
+/** What other features use of accounts: who is behind a request, and the guards and decorators that say it. */
+export type { Viewer } from './sessions.service';
+export { CurrentViewer, MemberGuard, OptionalViewer } from './viewer';
+export { memberCardColumns, toMemberCard, type MemberCardRow } from './member-card';
