@@ -51,14 +51,21 @@ describe('sessions and sockets across two server processes', () => {
     return { member, agent, cookie, userId: session.body.user.id as number };
   }
 
-  const nothingWithin = (socket: ClientSocket, event: keyof ServerToClientEvents, ms: number) =>
-    new Promise<boolean>((resolveWait) => {
-      const timer = setTimeout(() => resolveWait(true), ms);
-      socket.once(event, () => {
-        clearTimeout(timer);
-        resolveWait(false);
-      });
-    });
+  /**
+   * The `event` payloads the socket gets until a sentinel of that event, sent to the socket itself
+   * from `server` after the action, arrives: what one process sends keeps its order, so what did
+   * not come before the sentinel never comes.
+   */
+  const beforeSentinel = (socket: ClientSocket, event: keyof ServerToClientEvents, server: ServerProcess) => {
+    const seen: unknown[] = [];
+    const arrived = new Promise<unknown[]>((resolveSeen) =>
+      socket.on(event, ((payload: { sentinel?: boolean }) => (payload?.sentinel ? resolveSeen(seen) : seen.push(payload))) as never),
+    );
+    return {
+      sendSentinel: () => server.command('emit', { room: socket.id, event, payload: { sentinel: true } }),
+      seen: arrived,
+    };
+  };
 
   it('drops the member’s socket on process B when they log out on process A', async () => {
     const { agent, cookie } = await loggedIn(processA);
@@ -91,12 +98,13 @@ describe('sessions and sockets across two server processes', () => {
     const thisSocket = await connect(processB, cookie);
     const otherSocket = await connect(processA, otherCookie);
     const otherEnded = new Promise((resolveEnded) => otherSocket.once('session.ended', resolveEnded));
-    const thisQuiet = nothingWithin(thisSocket, 'session.ended', 1500);
+    const toThis = beforeSentinel(thisSocket, 'session.ended', processA);
 
     await agent.post('/api/me/password').send({ currentPassword: member.password, newPassword: 'yeni-parola-123', newPasswordAgain: 'yeni-parola-123' });
 
     await expect(otherEnded).resolves.toEqual({ reason: 'password-changed' });
-    expect(await thisQuiet).toBe(true);
+    await toThis.sendSentinel();
+    expect(await toThis.seen).toEqual([]);
     expect(thisSocket.connected).toBe(true);
   });
 
@@ -104,10 +112,11 @@ describe('sessions and sockets across two server processes', () => {
     const { agent, cookie, userId } = await loggedIn(processA);
     await agent.post('/api/auth/logout');
     const socket = await connect(processB, cookie);
-    const quiet = nothingWithin(socket, 'account.updated', 1000);
+    const received = beforeSentinel(socket, 'account.updated', processA);
 
     await processA.command('emit', { room: rooms.user(userId), event: 'account.updated', payload: { id: userId } });
+    await received.sendSentinel();
 
-    expect(await quiet).toBe(true);
+    expect(await received.seen).toEqual([]);
   });
 });
