@@ -44,7 +44,7 @@ const LOAD = {
   sendsOnlyMs: 10_000,
 };
 const P99_TARGET_MS = 50;
-const BASELINE_RATIO_TARGET = 2;
+const BASELINE_RATIO_TARGET = 1.5;
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 const START_TIMEOUT_MS = 60_000;
 
