@@ -112,18 +112,24 @@ export class AccountsService {
   async login(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
     const input = parseInput(loginSchema, body as LoginInput);
     const login = input.username.toLowerCase();
-    await this.rateLimits.enforce('login-ip', ACCOUNT_RATE_LIMITS.loginPerIp, meta.ip);
+    const perIp = ['login-ip', ACCOUNT_RATE_LIMITS.loginPerIp, meta.ip] as const;
+    await this.rateLimits.enforce(...perIp);
     const user = await this.users.findOne({
       where: login.includes('@') ? { email: login } : { username: Raw((column) => `lower(${column}) = :login`, { login }) },
     });
     // The user name and the e-mail address of a member count as one account; an unknown login is still counted, by its text.
     const account = user ? `user:${user.id}` : `unknown:${login}`;
-    await this.rateLimits.enforce('login-account-ip', ACCOUNT_RATE_LIMITS.loginPerAccountAndIp, `${account}|${meta.ip}`);
-    await this.rateLimits.enforce('login-account', ACCOUNT_RATE_LIMITS.loginPerAccount, account);
+    const perAccountAndIp = ['login-account-ip', ACCOUNT_RATE_LIMITS.loginPerAccountAndIp, `${account}|${meta.ip}`] as const;
+    const perAccount = ['login-account', ACCOUNT_RATE_LIMITS.loginPerAccount, account] as const;
+    await this.rateLimits.enforce(...perAccountAndIp);
+    await this.rateLimits.enforce(...perAccount);
     await this.botCheck.verify(input.recaptcha_response_field, 'login', meta.ip);
     if (!(await this.hasher.verify(user?.passwordHash ?? null, input.password)) || !user) {
       throw new AppException(HttpStatus.BAD_REQUEST, M.invalidCredentials);
     }
+    // Only guesses count: a login that succeeded gives its requests back, so members behind one
+    // address (an office, a household) can log in as often as they like.
+    await Promise.all([this.rateLimits.refund(...perIp), this.rateLimits.refund(...perAccountAndIp), this.rateLimits.refund(...perAccount)]);
     const session = await this.sessions.start(user.id, input.remember, meta);
     return { user, ...session };
   }

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES as M, MESSAGES } from '@seyirlik/shared-contracts';
 import { Client } from 'pg';
+import { ACCOUNT_RATE_LIMITS } from '../../src/accounts/accounts.service';
 import { PasswordHasher } from '../../src/accounts/password-hasher';
 import { JOB_QUEUE, type JobQueue } from '../../src/platform/jobs/job-queue';
 import { buildPng, buildTruncatedJpeg } from '../factories/images';
@@ -44,6 +45,19 @@ describe('accounts under abuse', () => {
       const owner = await guess(visitor(), member.username, member.password);
 
       expect(owner.body).toEqual({ success: true, message: M.loginSucceeded });
+    });
+
+    it('counts guesses only: a member logs in more often than the limit from one address', async () => {
+      const { member } = await registerMember(sut.baseUrl);
+      const household = visitor();
+      const statuses: number[] = [];
+      for (let login = 0; login < ACCOUNT_RATE_LIMITS.loginPerAccountAndIp.points + 5; login += 1) {
+        statuses.push((await guess(household, member.username, member.password)).status);
+      }
+      const wrong = await guess(household, member.username);
+
+      expect(statuses).toEqual(Array(ACCOUNT_RATE_LIMITS.loginPerAccountAndIp.points + 5).fill(200));
+      expect(wrong.status).toBe(400);
     });
 
     it('limits guesses per account and address with a Turkish 429, even with the right password', async () => {

@@ -46,6 +46,13 @@ export class RateLimitService {
     if (!verdict.allowed) throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
   }
 
+  /** Gives back one request counted by `consume`/`enforce` (a login that turned out right is no guess). */
+  async refund(rule: string, limits: RateLimitRule, key: string): Promise<void> {
+    await this.limiter(rule, limits)
+      .reward(key, 1)
+      .catch(() => undefined);
+  }
+
   private limiter(rule: string, limits: RateLimitRule): RateLimiterAbstract {
     const id = `${rule}:${limits.points}:${limits.windowSeconds}`;
     let limiter = this.limiters.get(id);
