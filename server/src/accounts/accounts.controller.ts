@@ -1,6 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Req, Res, UseGuards } from '@nestjs/common';
-import { ACCOUNT_MESSAGES as M, type MyAccount, type PublicProfile, type SessionInfo, type SessionUser } from '@seyirlik/shared-contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  forgotPasswordSchema,
+  loginSchema,
+  passwordUpdateSchema,
+  profileInfoSchema,
+  registerSchema,
+  resetPasswordSchema,
+  socialLinksSchema,
+  type MyAccount,
+  type PublicProfile,
+  type SessionInfo,
+  type SessionUser,
+} from '@seyirlik/shared-contracts';
 import type { Request, Response } from 'express';
+import { parseInput } from '../platform/http/app-exception';
 import { AccountsService, toMyAccount, toSessionUser } from './accounts.service';
 import { AvatarService } from './avatar.service';
 import { BotCheckService } from './bot-check.service';
@@ -32,7 +46,7 @@ export class AccountsController {
   @Post('auth/login')
   @HttpCode(200)
   async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
-    const { user, token, maxAgeMs } = await this.accounts.login(body, sessionMeta(request));
+    const { user, token, maxAgeMs } = await this.accounts.login(parseInput(loginSchema, body), sessionMeta(request));
     this.cookies.set(request, response, token, maxAgeMs);
     return { user: toSessionUser(user), message: M.loginSucceeded };
   }
@@ -40,7 +54,7 @@ export class AccountsController {
   @Post('auth/register')
   @HttpCode(200)
   async register(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
-    const { user, token, maxAgeMs } = await this.accounts.register(body, sessionMeta(request));
+    const { user, token, maxAgeMs } = await this.accounts.register(parseInput(registerSchema, body), sessionMeta(request));
     this.cookies.set(request, response, token, maxAgeMs);
     return { user: toSessionUser(user), message: M.registerSucceeded };
   }
@@ -57,13 +71,13 @@ export class AccountsController {
   @Post('auth/forgot-password')
   @HttpCode(200)
   async forgotPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
-    return { message: await this.resets.request(body, sessionMeta(request), siteOrigin(request)) };
+    return { message: await this.resets.request(parseInput(forgotPasswordSchema, body), sessionMeta(request), siteOrigin(request)) };
   }
 
   @Post('auth/reset-password')
   @HttpCode(200)
   async resetPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
-    return { message: await this.resets.reset(body, sessionMeta(request)) };
+    return { message: await this.resets.reset(parseInput(resetPasswordSchema, body), sessionMeta(request)) };
   }
 
   @Get('users/:username')
@@ -80,21 +94,21 @@ export class AccountsController {
   @Patch('me/profile')
   @UseGuards(MemberGuard)
   async updateProfile(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ account: MyAccount; message: string }> {
-    return { account: toMyAccount(await this.accounts.updateProfile(viewer, body)), message: M.profileSaved };
+    return { account: toMyAccount(await this.accounts.updateProfile(viewer, parseInput(profileInfoSchema, body))), message: M.profileSaved };
   }
 
   @Post('me/password')
   @HttpCode(200)
   @UseGuards(MemberGuard)
   async updatePassword(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ message: string }> {
-    await this.accounts.updatePassword(viewer, body);
+    await this.accounts.updatePassword(viewer, parseInput(passwordUpdateSchema, body));
     return { message: M.passwordChanged };
   }
 
   @Put('me/social')
   @UseGuards(MemberGuard)
   async updateSocial(@CurrentViewer() viewer: Viewer, @Body() body: unknown): Promise<{ account: MyAccount; message: string }> {
-    return { account: toMyAccount(await this.accounts.updateSocial(viewer, body)), message: M.socialSaved };
+    return { account: toMyAccount(await this.accounts.updateSocial(viewer, parseInput(socialLinksSchema, body))), message: M.socialSaved };
   }
 
   @Post('me/avatar')

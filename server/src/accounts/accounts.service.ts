@@ -2,22 +2,18 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   ACCOUNT_MESSAGES as M,
-  type LoginInput,
   type MyAccount,
-  type PasswordUpdateInput,
-  type ProfileInfoInput,
   type PublicProfile,
-  type RegisterInput,
   type SessionUser,
-  type SocialLinksInput,
-  loginSchema,
-  passwordUpdateSchema,
-  profileInfoSchema,
-  registerSchema,
-  socialLinksSchema,
+  type loginSchema,
+  type passwordUpdateSchema,
+  type profileInfoSchema,
+  type registerSchema,
+  type socialLinksSchema,
 } from '@seyirlik/shared-contracts';
 import { QueryFailedError, Raw, Repository } from 'typeorm';
-import { AppException, parseInput } from '../platform/http/app-exception';
+import type { z } from 'zod';
+import { AppException } from '../platform/http/app-exception';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { mediaUrl } from '../media';
@@ -83,8 +79,7 @@ export class AccountsService {
     private readonly realtime: RealtimeService,
   ) {}
 
-  async register(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
-    const input = parseInput(registerSchema, body as RegisterInput);
+  async register(input: z.output<typeof registerSchema>, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
     const email = input.emailAddress.toLowerCase();
     await this.rateLimits.enforce('register-ip', ACCOUNT_RATE_LIMITS.registerPerIp, meta.ip);
     await this.rateLimits.enforce('register-address', ACCOUNT_RATE_LIMITS.registerPerAddress, email);
@@ -109,8 +104,7 @@ export class AccountsService {
   }
 
   /** `username` may be the user name or the e-mail address, in any case. */
-  async login(body: unknown, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
-    const input = parseInput(loginSchema, body as LoginInput);
+  async login(input: z.output<typeof loginSchema>, meta: SessionMeta): Promise<{ user: User; token: string; maxAgeMs: number | null }> {
     const login = input.username.toLowerCase();
     const perIp = ['login-ip', ACCOUNT_RATE_LIMITS.loginPerIp, meta.ip] as const;
     await this.rateLimits.enforce(...perIp);
@@ -147,8 +141,7 @@ export class AccountsService {
     return toPublicProfile(user);
   }
 
-  async updateProfile(viewer: Viewer, body: unknown): Promise<User> {
-    const input = parseInput(profileInfoSchema, body as ProfileInfoInput);
+  async updateProfile(viewer: Viewer, input: z.output<typeof profileInfoSchema>): Promise<User> {
     const email = input.emailAddress.toLowerCase();
     const user = viewer.user;
     if (email !== user.email && (await this.users.exists({ where: { email } }))) {
@@ -166,8 +159,7 @@ export class AccountsService {
   }
 
   /** A new password ends the member's other sessions; this browser stays logged in. */
-  async updatePassword(viewer: Viewer, body: unknown): Promise<void> {
-    const input = parseInput(passwordUpdateSchema, body as PasswordUpdateInput);
+  async updatePassword(viewer: Viewer, input: z.output<typeof passwordUpdateSchema>): Promise<void> {
     if (!(await this.hasher.verify(viewer.user.passwordHash, input.currentPassword))) {
       throw new AppException(HttpStatus.BAD_REQUEST, M.currentPasswordWrong);
     }
@@ -175,8 +167,7 @@ export class AccountsService {
     await this.sessions.endAllOf(viewer.user.id, 'password-changed', viewer.sessionId);
   }
 
-  async updateSocial(viewer: Viewer, body: unknown): Promise<User> {
-    const input = parseInput(socialLinksSchema, body as SocialLinksInput);
+  async updateSocial(viewer: Viewer, input: z.output<typeof socialLinksSchema>): Promise<User> {
     Object.assign(viewer.user, input);
     return this.users.save(viewer.user);
   }

@@ -3,16 +3,15 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   ACCOUNT_MESSAGES as M,
   ACCOUNT_RULES,
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
-  forgotPasswordSchema,
-  resetPasswordSchema,
+  type forgotPasswordSchema,
+  type resetPasswordSchema,
 } from '@seyirlik/shared-contracts';
 import { DataSource, IsNull, MoreThan, Repository } from 'typeorm';
+import type { z } from 'zod';
 import { MailService } from '../mail';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
-import { AppException, parseInput } from '../platform/http/app-exception';
+import { AppException } from '../platform/http/app-exception';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { BotCheckService } from './bot-check.service';
 import { PasswordReset } from './entities/password-reset.entity';
@@ -50,8 +49,7 @@ export class PasswordResetService {
    * Mails a single-use link when the address belongs to a member. The reply is the same either
    * way, so the form does not tell who is a member. `siteOrigin` is used only without PUBLIC_URL.
    */
-  async request(body: unknown, meta: SessionMeta, siteOrigin: string): Promise<string> {
-    const input = parseInput(forgotPasswordSchema, body as ForgotPasswordInput);
+  async request(input: z.output<typeof forgotPasswordSchema>, meta: SessionMeta, siteOrigin: string): Promise<string> {
     const email = input.email.toLowerCase();
     await this.rateLimits.enforce('forgot-ip', RESET_LIMITS.perIp, meta.ip);
     await this.rateLimits.enforce('forgot-address', RESET_LIMITS.perAddress, email);
@@ -90,8 +88,7 @@ export class PasswordResetService {
    * looked up before the new password is hashed, so an unknown, used or expired one costs one
    * indexed read, not an argon2id run.
    */
-  async reset(body: unknown, meta: SessionMeta): Promise<string> {
-    const input = parseInput(resetPasswordSchema, body as ResetPasswordInput);
+  async reset(input: z.output<typeof resetPasswordSchema>, meta: SessionMeta): Promise<string> {
     await this.rateLimits.enforce('reset-change-ip', RESET_LIMITS.changePerIp, meta.ip);
     const tokenHash = hashToken(input.token);
     const usable = { tokenHash, usedAt: IsNull(), expiresAt: MoreThan(new Date()) };
