@@ -75,10 +75,7 @@ interface RawRoom {
   playback_by: number | null;
 }
 
-type RawMember = MemberCardRow;
-
 const MEMBER_COLUMNS = memberCardColumns('u');
-const toRoomMember = toMemberCard;
 
 function toRoomRow(row: RawRoom): RoomRow {
   return {
@@ -100,7 +97,7 @@ function toRoomRow(row: RawRoom): RoomRow {
 }
 
 /** RoomsRepository.insertMessage's statement, prepared: every chat message runs it. */
-const INSERT_MESSAGE = new PreparedStatement<RawMember & { seq: string; sent_at: Date; body: string; repeated: boolean }>(
+const INSERT_MESSAGE = new PreparedStatement<MemberCardRow & { seq: string; sent_at: Date; body: string; repeated: boolean }>(
   'rooms.insert-message',
   `WITH stored AS (
      SELECT w.seq, w.sent_at, w.body, w.author_id FROM watch_room r
@@ -173,15 +170,15 @@ export class RoomsRepository {
       `SELECT ${MEMBER_COLUMNS} FROM watch_room_member m JOIN app_user u ON u.id = m.user_id
         WHERE m.room_id = $1 ORDER BY m.invited_by IS NOT NULL, m.added_at, u.id`,
       [roomId],
-    )) as RawMember[];
-    return rows.map(toRoomMember);
+    )) as MemberCardRow[];
+    return rows.map(toMemberCard);
   }
 
   /** The members of these ids that exist, in id order. */
   async membersByIds(ids: number[]): Promise<RoomMember[]> {
     if (ids.length === 0) return [];
-    const rows = (await this.dataSource.query(`SELECT ${MEMBER_COLUMNS} FROM app_user u WHERE u.id = ANY($1::int[]) ORDER BY u.id`, [ids])) as RawMember[];
-    return rows.map(toRoomMember);
+    const rows = (await this.dataSource.query(`SELECT ${MEMBER_COLUMNS} FROM app_user u WHERE u.id = ANY($1::int[]) ORDER BY u.id`, [ids])) as MemberCardRow[];
+    return rows.map(toMemberCard);
   }
 
   async member(id: number): Promise<RoomMember | null> {
@@ -261,7 +258,7 @@ export class RoomsRepository {
       rows = await INSERT_MESSAGE.run(this.dataSource, values);
     }
     const [row] = rows;
-    return row ? { row: { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) }, repeated: row.repeated } : null;
+    return row ? { row: { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toMemberCard(row) }, repeated: row.repeated } : null;
   }
 
   /** Up to `limit` messages after sequence `after`, oldest first. */
@@ -271,8 +268,8 @@ export class RoomsRepository {
          FROM watch_room_message m JOIN app_user u ON u.id = m.author_id
         WHERE m.room_id = $1 AND m.seq > $2 ORDER BY m.seq LIMIT $3`,
       [roomId, after, limit],
-    )) as Array<RawMember & { seq: string; sent_at: Date; body: string }>;
-    return rows.map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toRoomMember(row) }));
+    )) as Array<MemberCardRow & { seq: string; sent_at: Date; body: string }>;
+    return rows.map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toMemberCard(row) }));
   }
 
   /** Writes the room's next playback state; the caller holds the row lock (findByCode with `lock`). */
@@ -310,7 +307,7 @@ export class RoomsRepository {
               ORDER BY s.shared_at DESC NULLS LAST, lower(u.username), u.id LIMIT $2`,
             [userId, limit, `%${escapeLike(folded)}%`],
           )
-    ) as RawMember[];
-    return rows.map(toRoomMember);
+    ) as MemberCardRow[];
+    return rows.map(toMemberCard);
   }
 }
