@@ -12,6 +12,7 @@ import { migrate } from './platform/database/data-source';
 import { openDatabase } from './platform/database/open-database';
 import { installBodyParsing } from './platform/http/body-parsing';
 import { installClientServing } from './platform/http/client-serving';
+import { LegacyCallRegistry } from './platform/http/legacy-call.registry';
 import { originCheck } from './platform/http/origin-check';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
 import { installPublicReadFront } from './platform/http/read-cache/public-read-front';
@@ -53,6 +54,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     installClientServing(http, CLIENT_DIST, logger);
     http.use(originCheck(config.publicOrigin));
     installBodyParsing(http);
+    // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.
+    http.use(app.get(LegacyCallRegistry).directFront());
     const socketAdapter = new RealtimeIoAdapter(app, config, logger);
     app.useWebSocketAdapter(socketAdapter);
     await app.init();

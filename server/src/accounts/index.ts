@@ -2,3 +2,4 @@
 export type { Viewer } from './sessions.service';
 export { CurrentViewer, MemberGuard, OptionalViewer } from './viewer';
 export { memberCardColumns, toMemberCard, type MemberCardRow } from './member-card';
+export { sessionKeyOf, sessionMemberSql } from './session-key';

@@ -6,13 +6,12 @@ import { PreparedStatement } from '../platform/database/prepared-statement';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { UserSession } from './entities/user-session.entity';
 import { User } from './entities/user.entity';
-import { hashToken, newToken } from './tokens';
+import { SESSION_TOUCH_INTERVAL_MS, sessionKeyOf } from './session-key';
+import { newToken } from './tokens';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const REMEMBERED_MS = ACCOUNT_RULES.rememberedSessionDays * DAY_MS;
 const IDLE_MS = ACCOUNT_RULES.sessionIdleHours * 60 * 60 * 1000;
-/** Sliding expiry is written at most this often, not on every request. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 
 const LIVE_IDS = new PreparedStatement<{ id: string }>(
   'sessions.liveIds',
@@ -65,8 +64,9 @@ export class SessionsService {
    * query (the member's columns read from the User entity's metadata, so none is forgotten).
    */
   async resolve(token: string | undefined): Promise<Viewer | null> {
-    if (!token || token.length > 100) return null;
-    const [row] = await this.resolveStatement().run(this.sessions.manager.connection, [hashToken(token)]);
+    const key = sessionKeyOf(token);
+    if (key === null) return null;
+    const [row] = await this.resolveStatement().run(this.sessions.manager.connection, [key]);
     if (!row) return null;
     const session = {
       id: String(row.s_id),
@@ -79,7 +79,7 @@ export class SessionsService {
       await this.sessions.delete({ id: session.id });
       return null;
     }
-    if (now - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    if (now - session.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
       await this.sessions.update(
         { id: session.id },
         { lastSeenAt: new Date(now), expiresAt: new Date(now + (session.remember ? REMEMBERED_MS : IDLE_MS)) },

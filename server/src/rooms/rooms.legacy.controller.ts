@@ -1,5 +1,6 @@
 import { Controller, type OnModuleInit } from '@nestjs/common';
-import { legacyAddChatSchema, legacyCreateRoomSchema, legacyGetChatSchema } from '@seyirlik/shared-contracts';
+import { legacyAddChatSchema, legacyCreateRoomSchema, legacyGetChatSchema, roomCodeSchema } from '@seyirlik/shared-contracts';
+import { sessionKeyOf } from '../accounts';
 import { LegacyCallRegistry } from '../platform/http/legacy-call.registry';
 import { RoomsService } from './rooms.service';
 import { renderChatTheme } from './theme/render-chat-theme';
@@ -10,6 +11,8 @@ import { renderChatTheme } from './theme/render-chat-theme';
  * client_key, an idempotency key a retry repeats) → theme, the stored message rendered (and id, its
  * sequence); `get_chat` (code, id) → theme, the messages after the
  * cursor `id`, oldest first, each with `data-id="{seq}"`, and id, the cursor to send next.
+ * `add_chat` and `get_chat` (every legacy client polls every 5 s) also have a direct way before
+ * the Nest pipeline, the member resolved inside the one statement of each (see DirectLegacyHandler).
  */
 @Controller()
 export class RoomsLegacyController implements OnModuleInit {
@@ -36,6 +39,13 @@ export class RoomsLegacyController implements OnModuleInit {
         const message = await this.roomsService.sendMessage(viewer.user.id, code, { text: data, clientKey: client_key });
         return { theme: renderChatTheme([message]), id: message.seq };
       },
+      direct: async ({ code, data, client_key }, sessionToken) => {
+        const room = roomCodeSchema.safeParse(code);
+        const sessionKey = sessionKeyOf(sessionToken);
+        if (!room.success || sessionKey === null) return null;
+        const message = await this.roomsService.sendMessageBySession(sessionKey, room.data, { text: data, clientKey: client_key });
+        return message && { theme: renderChatTheme([message]), id: message.seq };
+      },
     });
     this.legacy.register({
       type: 'get_chat',
@@ -44,6 +54,13 @@ export class RoomsLegacyController implements OnModuleInit {
       handle: async ({ code, id }, { viewer }) => {
         const { messages } = await this.roomsService.messagesAfter(viewer.user.id, code, id);
         return { theme: renderChatTheme(messages), id: messages.at(-1)?.seq ?? id };
+      },
+      direct: async ({ code, id }, sessionToken) => {
+        const room = roomCodeSchema.safeParse(code);
+        const sessionKey = sessionKeyOf(sessionToken);
+        if (!room.success || sessionKey === null) return null;
+        const page = await this.roomsService.messagesAfterBySession(sessionKey, room.data, id);
+        return page && { theme: renderChatTheme(page.messages), id: page.messages.at(-1)?.seq ?? id };
       },
     });
   }

@@ -6,7 +6,7 @@ import { PreparedStatement } from '../platform/database/prepared-statement';
 import { nextSequenceCte } from '../platform/database/stream-sequence.repository';
 import { escapeLike } from '../platform/database/sql';
 import { generateRoomCode } from './room-code';
-import { memberCardColumns, toMemberCard, type MemberCardRow } from '../accounts';
+import { memberCardColumns, sessionMemberSql, toMemberCard, type MemberCardRow } from '../accounts';
 import { airedSql } from '../catalog';
 
 /** A watch_room row as the services use it. */
@@ -38,7 +38,7 @@ export interface MessageRow {
 /** A chat message to store, with the send limit it must stay within. */
 export interface NewMessage {
   code: string;
-  authorId: number;
+  author: ChatViewer;
   body: string;
   /** The send's idempotency key, or null for a legacy send without one. */
   clientKey: string | null;
@@ -96,34 +96,73 @@ function toRoomRow(row: RawRoom): RoomRow {
   };
 }
 
-/** RoomsRepository.insertMessage's statement, prepared: every chat message runs it. */
-const INSERT_MESSAGE = new PreparedStatement<MemberCardRow & { seq: string; sent_at: Date; body: string; repeated: boolean }>(
-  'rooms.insert-message',
-  `WITH stored AS (
-     SELECT w.seq, w.sent_at, w.body, w.author_id FROM watch_room r
-       JOIN watch_room_message w ON w.room_id = r.id AND w.author_id = $3 AND w.client_key = $7
-      WHERE r.code = $1
-   ),
-   target AS (
-     SELECT r.id FROM watch_room r
-      WHERE r.code = $1
-        AND NOT EXISTS (SELECT 1 FROM stored)
-        AND EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = $3)
-        AND (SELECT count(*) FROM watch_room_message w
-              WHERE w.author_id = $3 AND w.room_id = r.id AND w.sent_at > now() - make_interval(secs => $5)) < $6
-   ),
-   next_seq AS (${nextSequenceCte('$2', 'target')}),
-   inserted AS (
-     INSERT INTO watch_room_message (room_id, seq, author_id, body, client_key)
-     SELECT target.id, next_seq.last_seq, $3, $4, $7 FROM target, next_seq
-     RETURNING seq, sent_at, body, author_id
-   ),
-   sent AS (
-     SELECT seq, sent_at, body, author_id, false AS repeated FROM inserted
-     UNION ALL SELECT seq, sent_at, body, author_id, true FROM stored
-   )
-   SELECT s.seq, s.sent_at, s.body, s.repeated, ${MEMBER_COLUMNS} FROM sent s JOIN app_user u ON u.id = s.author_id`,
-);
+/** Who sends or reads: a member by id, or the member of a session cookie (see sessionKeyOf), resolved in the statement itself. */
+export type ChatViewer = { userId: number } | { sessionKey: Buffer };
+
+/** The statement parameter `$3` as the member's id: the id itself, or the session's member (NULL for none). */
+const viewerSql = (viewer: 'id' | 'session'): string => (viewer === 'id' ? '$3::int' : sessionMemberSql('$3'));
+
+type InsertedRow = MemberCardRow & { seq: string; sent_at: Date; body: string; repeated: boolean };
+
+/** RoomsRepository.insertMessage's statement (one per way of naming the author), prepared: every chat message runs it. */
+const insertMessageStatement = (viewer: 'id' | 'session') =>
+  new PreparedStatement<InsertedRow>(
+    `rooms.insert-message-by-${viewer}`,
+    `WITH author AS (SELECT ${viewerSql(viewer)} AS id),
+     stored AS (
+       SELECT w.seq, w.sent_at, w.body, w.author_id FROM watch_room r
+         JOIN watch_room_message w ON w.room_id = r.id AND w.author_id = (SELECT id FROM author) AND w.client_key = $7
+        WHERE r.code = $1
+     ),
+     target AS (
+       SELECT r.id, author.id AS author_id FROM watch_room r, author
+        WHERE r.code = $1
+          AND NOT EXISTS (SELECT 1 FROM stored)
+          AND EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = author.id)
+          AND (SELECT count(*) FROM watch_room_message w
+                WHERE w.author_id = author.id AND w.room_id = r.id AND w.sent_at > now() - make_interval(secs => $5)) < $6
+     ),
+     next_seq AS (${nextSequenceCte('$2', 'target')}),
+     inserted AS (
+       INSERT INTO watch_room_message (room_id, seq, author_id, body, client_key)
+       SELECT target.id, next_seq.last_seq, target.author_id, $4, $7 FROM target, next_seq
+       RETURNING seq, sent_at, body, author_id
+     ),
+     sent AS (
+       SELECT seq, sent_at, body, author_id, false AS repeated FROM inserted
+       UNION ALL SELECT seq, sent_at, body, author_id, true FROM stored
+     )
+     SELECT s.seq, s.sent_at, s.body, s.repeated, ${MEMBER_COLUMNS} FROM sent s JOIN app_user u ON u.id = s.author_id`,
+  );
+const INSERT_MESSAGE = { id: insertMessageStatement('id'), session: insertMessageStatement('session') };
+
+type ChatRow = MemberCardRow & { seq: string | null; sent_at: Date | null; body: string | null };
+
+/**
+ * RoomsRepository.messagesAfter's statement (one per way of naming the reader), prepared: every
+ * chat poll runs it. The room joined with the reader's membership gives one row when the reader
+ * may read it (with NULL message columns when nothing is new), none otherwise.
+ */
+const messagesAfterStatement = (viewer: 'id' | 'session') =>
+  new PreparedStatement<ChatRow>(
+    `rooms.messages-after-by-${viewer}`,
+    `WITH room AS (
+       SELECT r.id FROM watch_room r JOIN watch_room_member m ON m.room_id = r.id AND m.user_id = ${viewerSql(viewer)}
+        WHERE r.code = $1
+     )
+     SELECT w.seq, w.sent_at, w.body, ${MEMBER_COLUMNS}
+       FROM room
+       LEFT JOIN LATERAL (
+         SELECT w.seq, w.sent_at, w.body, w.author_id FROM watch_room_message w
+          WHERE w.room_id = room.id AND w.seq > $2 ORDER BY w.seq LIMIT $4
+       ) w ON true
+       LEFT JOIN app_user u ON u.id = w.author_id
+      ORDER BY w.seq`,
+  );
+const MESSAGES_AFTER = { id: messagesAfterStatement('id'), session: messagesAfterStatement('session') };
+
+const statementFor = <T>(statements: { id: T; session: T }, viewer: ChatViewer): T => ('userId' in viewer ? statements.id : statements.session);
+const viewerValue = (viewer: ChatViewer): number | Buffer => ('userId' in viewer ? viewer.userId : viewer.sessionKey);
 
 /** Whether `error` is the unique violation of a second send of a key that another send stored meanwhile. */
 function isRepeatedKeyRace(error: unknown): boolean {
@@ -241,10 +280,11 @@ export class RoomsRepository {
    * now finding the first one's message.
    */
   async insertMessage(message: NewMessage): Promise<InsertedMessage | null> {
+    const statement = statementFor(INSERT_MESSAGE, message.author);
     const values = [
       message.code,
       streams.roomChat(message.code),
-      message.authorId,
+      viewerValue(message.author),
       message.body,
       message.window.windowSeconds,
       message.window.points,
@@ -252,24 +292,25 @@ export class RoomsRepository {
     ];
     let rows;
     try {
-      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+      rows = await statement.run(this.dataSource, values);
     } catch (error) {
       if (!isRepeatedKeyRace(error)) throw error;
-      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+      rows = await statement.run(this.dataSource, values);
     }
     const [row] = rows;
     return row ? { row: { seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toMemberCard(row) }, repeated: row.repeated } : null;
   }
 
-  /** Up to `limit` messages after sequence `after`, oldest first. */
-  async messagesAfter(roomId: number, after: number, limit: number): Promise<MessageRow[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT m.seq, m.sent_at, m.body, ${MEMBER_COLUMNS}
-         FROM watch_room_message m JOIN app_user u ON u.id = m.author_id
-        WHERE m.room_id = $1 AND m.seq > $2 ORDER BY m.seq LIMIT $3`,
-      [roomId, after, limit],
-    )) as Array<MemberCardRow & { seq: string; sent_at: Date; body: string }>;
-    return rows.map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at, body: row.body, author: toMemberCard(row) }));
+  /**
+   * Up to `limit` messages after sequence `after` in the room of `code`, oldest first, in one round
+   * trip; null when the reader may not read the room (no such room, or not one of its members).
+   */
+  async messagesAfter(reader: ChatViewer, code: string, after: number, limit: number): Promise<MessageRow[] | null> {
+    const rows = await statementFor(MESSAGES_AFTER, reader).run(this.dataSource, [code, after, viewerValue(reader), limit]);
+    if (rows.length === 0) return null;
+    return rows
+      .filter((row) => row.seq !== null)
+      .map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at!, body: row.body!, author: toMemberCard(row) }));
   }
 
   /** Writes the room's next playback state; the caller holds the row lock (findByCode with `lock`). */

@@ -29,7 +29,7 @@ import { RealtimeService } from '../platform/realtime/realtime.service';
 // Declares the room.invited domain event this service publishes.
 import './room-events';
 import { parseRoomCode } from './room-code';
-import { RoomsRepository, type MessageRow, type RoomRow } from './rooms.repository';
+import { RoomsRepository, type ChatViewer, type MessageRow, type RoomRow } from './rooms.repository';
 
 /** A parsed room creation. */
 export type RoomCreation = z.output<typeof createRoomBodySchema>;
@@ -165,17 +165,30 @@ export class RoomsService {
    */
   async sendMessage(userId: number, code: unknown, send: ChatSend): Promise<ChatMessage> {
     const roomCode = parseRoomCode(code);
+    const message = await this.storeMessage({ userId }, roomCode, send);
+    if (message) return message;
+    await this.enter(userId, roomCode);
+    throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
+  }
+
+  /**
+   * sendMessage for the member of a session cookie, the member resolved in the same statement (the
+   * legacy `add_chat`'s direct way): the message, or null when nothing was stored (no live session,
+   * no such room, not a member, over the limit), for the full way to say why.
+   */
+  async sendMessageBySession(sessionKey: Buffer, code: string, send: ChatSend): Promise<ChatMessage | null> {
+    return this.storeMessage({ sessionKey }, code, send);
+  }
+
+  private async storeMessage(author: ChatViewer, roomCode: string, send: ChatSend): Promise<ChatMessage | null> {
     const inserted = await this.roomsRepository.insertMessage({
       code: roomCode,
-      authorId: userId,
+      author,
       body: send.text,
       clientKey: send.clientKey ?? null,
       window: ROOM_RULES.sendRateLimit,
     });
-    if (!inserted) {
-      await this.enter(userId, roomCode);
-      throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
-    }
+    if (!inserted) return null;
     const message = toChatMessage(roomCode, inserted.row);
     if (inserted.repeated) {
       if (message.text !== send.text) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
@@ -185,12 +198,28 @@ export class RoomsService {
     return message;
   }
 
-  /** The messages after sequence `after`, oldest first, at most ROOM_RULES.chatPageSize. */
+  /** The messages after sequence `after`, oldest first, at most ROOM_RULES.chatPageSize; one statement, and only a refusal asks again to say which. */
   async messagesAfter(userId: number, code: unknown, after: number): Promise<ChatPage> {
-    const room = await this.enter(userId, code);
-    const rows = await this.roomsRepository.messagesAfter(room.id, after, ROOM_RULES.chatPageSize + 1);
+    const roomCode = parseRoomCode(code);
+    const page = await this.chatPage({ userId }, roomCode, after);
+    if (page) return page;
+    await this.enter(userId, roomCode);
+    // Entered after all: invited between the two statements.
+    const late = await this.chatPage({ userId }, roomCode, after);
+    if (!late) throw new AppException(HttpStatus.NOT_FOUND, M.roomNotFound);
+    return late;
+  }
+
+  /** messagesAfter for the member of a session cookie (the legacy `get_chat`'s direct way): null when that member may not read the room. */
+  messagesAfterBySession(sessionKey: Buffer, code: string, after: number): Promise<ChatPage | null> {
+    return this.chatPage({ sessionKey }, code, after);
+  }
+
+  private async chatPage(reader: ChatViewer, roomCode: string, after: number): Promise<ChatPage | null> {
+    const rows = await this.roomsRepository.messagesAfter(reader, roomCode, after, ROOM_RULES.chatPageSize + 1);
+    if (rows === null) return null;
     return {
-      messages: rows.slice(0, ROOM_RULES.chatPageSize).map((row) => toChatMessage(room.code, row)),
+      messages: rows.slice(0, ROOM_RULES.chatPageSize).map((row) => toChatMessage(roomCode, row)),
       hasMore: rows.length > ROOM_RULES.chatPageSize,
     };
   }

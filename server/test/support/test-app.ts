@@ -17,7 +17,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const config = loadConfig({
     PORT: '0',
     DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     REDIS_PREFIX: uniqueRedisPrefix(),
     ...env,
   });
