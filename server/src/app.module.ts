@@ -18,6 +18,9 @@ import { RateLimitModule } from './platform/rate-limit/rate-limit.module';
 import { RealtimeModule } from './platform/realtime/realtime.module';
 import { RedisModule } from './platform/redis/redis.module';
 import { RoomsModule } from './rooms/rooms.module';
+import { MessagesModule } from './messages/messages.module';
+import { NotificationsModule } from './notifications/notifications.module';
+import { EpisodeFanOutModule } from './notifications/fan-out/episode-fan-out.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -28,7 +31,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule];
 
 @Module({})
 export class AppModule {

@@ -14,3 +14,5 @@ export * from './accounts';
 export * from './catalog';
 export * from './rooms';
 export * from './comments';
+export * from './messages';
+export * from './notifications';

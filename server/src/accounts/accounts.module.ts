@@ -8,6 +8,8 @@ import { AccountsLegacyController } from './accounts.legacy.controller';
 import { AccountsService } from './accounts.service';
 import { AvatarService } from './avatar.service';
 import { BotCheckService } from './bot-check.service';
+import { MemberBlocks } from './member-blocks';
+import { MemberBlocksController } from './member-blocks.controller';
 import { PasswordReset } from './entities/password-reset.entity';
 import { UserSession } from './entities/user-session.entity';
 import { User } from './entities/user.entity';
@@ -21,18 +23,19 @@ import { ViewerMiddleware } from './viewer';
 @Global()
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserSession, PasswordReset]), MediaModule],
-  controllers: [AccountsController, AccountsLegacyController],
+  controllers: [AccountsController, AccountsLegacyController, MemberBlocksController],
   providers: [
     AccountsService,
     AccountCookies,
     AvatarService,
     BotCheckService,
+    MemberBlocks,
     PasswordHasher,
     PasswordResetService,
     SessionsService,
     { provide: SOCKET_IDENTITY, useClass: SessionSocketIdentity },
   ],
-  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule],
+  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

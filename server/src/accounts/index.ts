@@ -2,4 +2,5 @@
 export type { Viewer } from './sessions.service';
 export { CurrentViewer, MemberGuard, OptionalViewer } from './viewer';
 export { memberCardColumns, toMemberCard, type MemberCardRow } from './member-card';
+export { blockedSql, MemberBlocks } from './member-blocks';
 export { sessionKeyOf, sessionMemberSql } from './session-key';

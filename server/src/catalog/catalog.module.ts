@@ -23,6 +23,7 @@ import { MemberStateLegacyController } from './member/member-state.legacy.contro
 import { MemberStateService } from './member/member-state.service';
 import { PosterController } from './posters/poster.controller';
 import { PosterService } from './posters/poster.service';
+import { EpisodeReleaseScheduler } from './release/episode-release.scheduler';
 import { EmbedController } from './watch/embed.controller';
 import { WatchController } from './watch/watch.controller';
 import { WatchLegacyController } from './watch/watch.legacy.controller';
@@ -38,7 +39,7 @@ import { SearchService } from './search/search.service';
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
   controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController, HomeController, HomeLegacyController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService, HomeService],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

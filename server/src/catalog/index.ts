@@ -1,3 +1,4 @@
-/** What other features use of the catalog: a title named by its address. */
+/** What other features use of the catalog: a title named by its address, what "aired" means, new episodes' releases. */
 export { titleReferenceAt, type TitleReference } from './title-lookup';
 export { airedSql } from './aired';
+export type { EpisodeReleasedEvent } from './release/episode-releases';

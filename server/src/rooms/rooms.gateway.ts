@@ -2,29 +2,10 @@ import { ConnectedSocket, MessageBody, SubscribeMessage, WebSocketGateway } from
 import { ROOM_RULES, roomPlaybackCommandSchema, roomTypingCommandSchema, rooms, type PlaybackReply } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import type { RealtimeSocket } from '../platform/realtime/realtime.types';
+import { SignalBudget } from '../platform/realtime/signal-budget';
 import { runSocketCommand } from '../platform/realtime/socket-command';
 import { RoomPlaybackService } from './room-playback.service';
 import { RoomPresenceService } from './room-presence.service';
-
-/**
- * Counts a socket's typing signals in fixed windows of ROOM_RULES.typingSignalLimit. Kept with the
- * socket in this process (typing is this process's state too), so it costs no round trip.
- */
-class TypingBudget {
-  private readonly windows = new WeakMap<RealtimeSocket, { startedAt: number; count: number }>();
-
-  /** Whether the socket may send one more signal now; counts it. */
-  take(socket: RealtimeSocket, now = Date.now()): boolean {
-    const { points, windowSeconds } = ROOM_RULES.typingSignalLimit;
-    let window = this.windows.get(socket);
-    if (!window || now - window.startedAt >= windowSeconds * 1000) {
-      window = { startedAt: now, count: 0 };
-      this.windows.set(socket, window);
-    }
-    window.count += 1;
-    return window.count <= points;
-  }
-}
 
 /**
  * Socket commands of watch-together rooms, on the one Socket.IO server the realtime gateway
@@ -32,7 +13,7 @@ class TypingBudget {
  */
 @WebSocketGateway()
 export class RoomsGateway {
-  private readonly typingBudget = new TypingBudget();
+  private readonly typingBudget = new SignalBudget(ROOM_RULES.typingSignalLimit);
 
   constructor(
     private readonly playback: RoomPlaybackService,

@@ -30,6 +30,7 @@ import { RealtimeService } from '../platform/realtime/realtime.service';
 import './room-events';
 import { parseRoomCode } from './room-code';
 import { RoomsRepository, type ChatViewer, type MessageRow, type RoomRow } from './rooms.repository';
+import { MemberBlocks } from '../accounts';
 
 /** A parsed room creation. */
 export type RoomCreation = z.output<typeof createRoomBodySchema>;
@@ -71,6 +72,7 @@ export class RoomsService {
     private readonly rateLimits: RateLimitService,
     private readonly realtime: RealtimeService,
     private readonly domainEvents: DomainEvents,
+    private readonly memberBlocks: MemberBlocks,
   ) {}
 
   /** The socket policy of `room:{key}`: members of the room only, never a visitor. */
@@ -88,8 +90,9 @@ export class RoomsService {
   }
 
   /**
-   * Creates a room on an aired episode, the creator and the invitees (existing members; the
-   * creator's own id is dropped) as its members, then tells the invitees through `room.invited`.
+   * Creates a room on an aired episode, the creator and the invitees (existing members who have
+   * not blocked the creator; the creator's own id is dropped) as its members, then tells the
+   * invitees through `room.invited`.
    */
   async create(creatorId: number, creation: RoomCreation): Promise<CreatedRoom> {
     if (!(await this.roomsRepository.airedEpisode(creation.episodeId))) {
@@ -98,6 +101,7 @@ export class RoomsService {
     const inviteeIds = creation.invite.filter((id) => id !== creatorId);
     const invitees = await this.roomsRepository.membersByIds(inviteeIds);
     if (invitees.length !== inviteeIds.length) throw new AppException(HttpStatus.BAD_REQUEST, M.inviteUnknownMember);
+    if ((await this.memberBlocks.blockersAmong(creatorId, inviteeIds)).length > 0) throw new AppException(HttpStatus.FORBIDDEN, M.inviteBlocked);
     await this.rateLimits.enforce('rooms.create', ROOM_RULES.createRateLimit, String(creatorId));
 
     return this.dataSource.transaction(async (manager) => {

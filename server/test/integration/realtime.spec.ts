@@ -140,7 +140,6 @@ describe('Joining rooms', () => {
 
   it.each([
     ['a kind no feature serves', rooms.flow],
-    ['a member’s own room', rooms.user(1)],
     ['a login session’s room', 'session:abc'],
     ['a malformed name', 'post:../../x'],
     ['no name at all', undefined],
@@ -150,6 +149,15 @@ describe('Joining rooms', () => {
     expect(await socket.timeout(2000).emitWithAck('room.join', { room } as { room: string })).toEqual({
       ok: false,
       message: REALTIME_MESSAGES.roomUnknown,
+    });
+  });
+
+  it('refuses a member’s `user:` channel to a visitor (a member’s own is theirs only: see notifications.spec)', async () => {
+    const socket = await connected();
+
+    expect(await socket.timeout(2000).emitWithAck('room.join', { room: rooms.user(1) })).toEqual({
+      ok: false,
+      message: REALTIME_MESSAGES.roomRefused,
     });
   });
 

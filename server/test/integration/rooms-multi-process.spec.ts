@@ -2,7 +2,8 @@ import type { ChatMessage } from '@seyirlik/shared-contracts';
 import request from 'supertest';
 import { createRoom, importRoomCatalog, signedInMember, type SignedInMember } from '../factories/rooms';
 import { startCluster, startServerProcess, type ServerProcess } from '../harness/cluster';
-import { ChatStreamClient, collect, connectSocket, eventually, joinRoom, type RoomSocket } from '../harness/room-client';
+import { collect, connectSocket, eventually, joinRoom, type RoomSocket } from '../harness/room-client';
+import { chatStreamClient } from '../harness/stream-client';
 import { openCatalogDatabase } from '../support/catalog-database';
 import { TEST_REDIS_URL } from '../support/services';
 import { uniqueRedisPrefix } from '../support/test-database';
@@ -102,7 +103,7 @@ describe('watch-together rooms across two server processes', () => {
     const processC = await startServerProcess(env);
     // The load balancer: C while it lives; after it died, A only once the test lets it.
     let balancedTo = processC.url;
-    const client = new ChatStreamClient({ url: () => balancedTo, cookie: invitee.cookie, code, pollIntervalMs: 300 });
+    const client = chatStreamClient({ url: () => balancedTo, cookie: invitee.cookie, code, pollIntervalMs: 300 });
     try {
       await eventually(() => client.live, Boolean);
 

@@ -1,27 +1,16 @@
-import { ROOM_RULES, STREAM_RULES, streams } from '@seyirlik/shared-contracts';
+import { ROOM_RULES, streams } from '@seyirlik/shared-contracts';
 import { nextSequenceCte } from '../../src/platform/database/stream-sequence.repository';
 import { createRoom, importRoomCatalog, signedInMember, type SignedInMember } from '../factories/rooms';
+import { expectUnpushedItemFound, runChaos, type ChaosFault } from '../harness/nothing-lost';
 import { startCluster, type ServerProcess } from '../harness/cluster';
-import { ChatStreamClient, eventually } from '../harness/room-client';
+import { eventually } from '../harness/room-client';
+import { seededRandom } from '../harness/seeded-random';
+import { chatStreamClient, type ChatStreamClient } from '../harness/stream-client';
 import { openCatalogDatabase } from '../support/catalog-database';
 import { DisposableRedis } from '../support/redis-server';
 
-/** A small seeded generator (mulberry32), so a failing run can be replayed with its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-type ChaosStep =
-  | { at: number; kind: 'send'; member: number; via: number; surface: 'json' | 'legacy' }
-  | { at: number; kind: 'drop'; client: number }
-  | { at: number; kind: 'redis-down' }
-  | { at: number; kind: 'redis-up' };
+type SendStep = { at: number; kind: 'send'; member: number; via: number; surface: 'json' | 'legacy' };
+type ChaosStep = SendStep | ChaosFault;
 
 const CHAOS_MS = 12_000;
 const SENDS = 44;
@@ -89,31 +78,17 @@ describe('no chat message is lost or shown twice', () => {
     const tabs = [0, 1, 2, 3, 0];
     tabs.forEach((member, index) => {
       const server = cluster[index % 2]!;
-      clients.push(new ChatStreamClient({ url: () => server.url, cookie: members[member]!.cookie, code, pollIntervalMs: 300 }));
+      clients.push(chatStreamClient({ url: () => server.url, cookie: members[member]!.cookie, code, pollIntervalMs: 300 }));
     });
     await eventually(() => clients.every((client) => client.live), Boolean);
 
     const plan = chaosPlan(random, members.length, clients.length);
-    const sends: Array<Promise<{ ok: boolean; detail: string }>> = [];
-    const outages: Array<Promise<void>> = [];
-    const started = Date.now();
     let sent = 0;
-    for (const step of plan) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, Math.max(0, started + step.at - Date.now())));
-      if (step.kind === 'send') {
-        sent += 1;
-        sends.push(send(cluster[step.via]!.url, members[step.member]!, step.surface, `mesaj ${sent}`));
-      } else if (step.kind === 'drop') {
-        clients[step.client]!.cutConnection();
-      } else if (step.kind === 'redis-down') {
-        outages.push(redis.stop());
-      } else {
-        await Promise.all(outages.splice(0));
-        outages.push(redis.restart());
-      }
-    }
-    await Promise.all(outages);
-    const results = await Promise.all(sends);
+    const results = await runChaos(plan, {
+      act: (step: SendStep) => send(cluster[step.via]!.url, members[step.member]!, step.surface, `mesaj ${(sent += 1)}`),
+      clients,
+      redis,
+    });
 
     const stored = async () =>
       (await catalog.dataSource.query(
@@ -148,26 +123,22 @@ describe('no chat message is lost or shown twice', () => {
   }, 90_000);
 
   it('shows live clients a stored message whose push was lost, with no later message, within seconds', async () => {
-    await eventually(() => clients.every((client) => client.live && !client.polling), Boolean);
-    const drops = clients.map(() => 0);
-    clients.forEach((client, index) => client.socket.on('disconnect', () => (drops[index]! += 1)));
-
-    // Stored as a send stores it (numbered in the room's stream) and never published: what a
-    // process whose Redis publisher was away leaves behind. Nothing is sent after it.
-    const [{ seq }] = (await catalog.dataSource.query(
-      `WITH target AS (SELECT id FROM watch_room WHERE code = $1),
-            next_seq AS (${nextSequenceCte('$2', 'target')})
-       INSERT INTO watch_room_message (room_id, seq, author_id, body)
-       SELECT target.id, next_seq.last_seq, $3, $4 FROM target, next_seq RETURNING seq::int`,
-      [code, streams.roomChat(code), members[1]!.userId, 'yayını kaybolan son mesaj'],
-    )) as Array<{ seq: number }>;
-
-    // The heartbeat finds it: a client polls only while its socket is down, and none went down.
-    await eventually(() => clients.every((client) => client.shownSeqs.at(-1) === seq), Boolean, STREAM_RULES.headsIntervalMs + 5_000);
-    expect(clients.map((client) => client.shown.at(-1)?.text)).toEqual(clients.map(() => 'yayını kaybolan son mesaj'));
-    expect(clients.map((client) => ({ pushed: client.pushed.has(seq), polled: client.polled.has(seq), live: client.live, polling: client.polling })))
-      .toEqual(clients.map(() => ({ pushed: false, polled: true, live: true, polling: false })));
-    expect(drops).toEqual(clients.map(() => 0));
+    await expectUnpushedItemFound(clients, {
+      // Stored as a send stores it (numbered in the room's stream) and never published: what a
+      // process whose Redis publisher was away leaves behind. Nothing is sent after it.
+      store: async () => {
+        const [{ seq }] = (await catalog.dataSource.query(
+          `WITH target AS (SELECT id FROM watch_room WHERE code = $1),
+                next_seq AS (${nextSequenceCte('$2', 'target')})
+           INSERT INTO watch_room_message (room_id, seq, author_id, body)
+           SELECT target.id, next_seq.last_seq, $3, $4 FROM target, next_seq RETURNING seq::int`,
+          [code, streams.roomChat(code), members[1]!.userId, 'yayını kaybolan son mesaj'],
+        )) as Array<{ seq: number }>;
+        return seq;
+      },
+      newestOf: (client) => client.shown.at(-1),
+      text: 'yayını kaybolan son mesaj',
+    });
   }, 30_000);
 
   async function send(url: string, member: SignedInMember, surface: 'json' | 'legacy', text: string): Promise<{ ok: boolean; detail: string }> {

@@ -37,7 +37,7 @@ describe('watch-together rooms', () => {
       await db.query(`SELECT (SELECT count(*) FROM watch_room)::int AS rooms,
                              (SELECT count(*) FROM watch_room_member)::int AS members,
                              (SELECT count(*) FROM watch_room_message)::int AS messages,
-                             (SELECT coalesce(sum(last_seq), 0) FROM stream_sequence)::int AS sequences,
+                             (SELECT coalesce(sum(last_seq), 0) FROM stream_sequence WHERE stream LIKE 'room-chat:%')::int AS sequences,
                              (SELECT coalesce(sum(playback_version), 0) FROM watch_room)::int AS versions`)
     )[0] as Record<string, number>;
 

@@ -16,7 +16,6 @@ export interface SeedLegacyCall {
 }
 
 /** Issues that build the calls not built yet. */
-const MESSAGES_AND_NOTIFICATIONS = 13;
 const FLOW_AND_GROUPS = 14;
 const COMMUNITY = 15;
 
@@ -36,8 +35,8 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   ajax('videoGet'),
   ajax('following'),
   ajax('addSocial'),
-  ajax('sendMessage', MESSAGES_AND_NOTIFICATIONS),
-  ajax('getMessage', MESSAGES_AND_NOTIFICATIONS),
+  ajax('sendMessage'),
+  ajax('getMessage'),
   ajax('actionData', COMMUNITY),
   ajax('editTopic', COMMUNITY),
   ajax('forgot_pw'),
@@ -46,7 +45,7 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   ajax('add_chat'),
   ajax('get_chat'),
   ajax('getList', COMMUNITY),
-  ajax('readNotification', MESSAGES_AND_NOTIFICATIONS),
+  ajax('readNotification'),
 
   path('/get/more/comment'),
   path('/add/comment'),
@@ -80,12 +79,12 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/auth/register'),
   path('/auth/forgot-password'),
   path('/auth/change/password'),
-  path('/user/get/message', MESSAGES_AND_NOTIFICATIONS),
-  path('/user/send/message', MESSAGES_AND_NOTIFICATIONS),
+  path('/user/get/message'),
+  path('/user/send/message'),
   path('/user/letmeknow'),
   path('/set/continue/watch'),
   path('/delete/continue/watch'),
-  path('/get/more/notification', MESSAGES_AND_NOTIFICATIONS),
+  path('/get/more/notification'),
   path('/set/group/post', FLOW_AND_GROUPS),
   path('/set/flow/post', FLOW_AND_GROUPS),
   path('/set/poll/vote', FLOW_AND_GROUPS),

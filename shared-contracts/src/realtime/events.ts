@@ -6,12 +6,14 @@
 import type { SessionUser } from '../accounts/schemas';
 import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
 import type { CommentServerEvents } from '../comments/events';
+import type { PrivateMessageClientEvents, PrivateMessageServerEvents } from '../messages/events';
+import type { NotificationServerEvents } from '../notifications/events';
 import type { StreamHeadsReply } from './streams';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
-export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents {
+export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */
@@ -21,11 +23,13 @@ export interface ServerToClientEvents extends RoomServerEvents, CommentServerEve
 /** The answer to `room.join`: joined, or refused with a Turkish reason. */
 export type RoomJoinReply = { ok: true } | { ok: false; message: string };
 
-export interface ClientToServerEvents extends RoomClientEvents {
+export interface ClientToServerEvents extends RoomClientEvents, PrivateMessageClientEvents {
   /**
    * Joins a room named by the `rooms` helpers (`content:…`, `room:…`, `post:…`, `flow`), after the
    * server checked that the socket's member (or visitor) may read it. `user:` and `session:` rooms
-   * are joined by the server at the handshake and cannot be asked for. A socket joins again after
+   * are joined by the server at the handshake: asking for the member's own `user:` channel confirms
+   * it (a stream read on it joins like any other), anyone else's is refused, a `session:` room is
+   * unknown. A socket joins again after
    * every reconnect (`useRealtimeRoom` in the client does).
    */
   'room.join': (payload: { room: string }, ack: (reply: RoomJoinReply) => void) => void;

@@ -6,6 +6,7 @@ export const ROOM_MESSAGES = {
   inviteInvalid: 'Davet listesi geçersiz.',
   inviteTooMany: 'Bir seferde en fazla 50 üye davet edebilirsiniz.',
   inviteUnknownMember: 'Davet edilen üyelerden biri bulunamadı.',
+  inviteBlocked: 'Davet etmek istediğiniz üyelerden biri sizi engellediği için davet edemezsiniz.',
   controlModeInvalid: 'Oynatma yetkisi seçimi geçersiz.',
   roomCodeInvalid: 'Oda bulunamadı.',
   roomNotFound: 'Oda bulunamadı.',

@@ -8,6 +8,7 @@ import { CalendarIcon, LinkIcon, MapPinIcon, SettingsIcon } from '../../ui/icons
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { MemberCommentsPane } from '../comments/MemberCommentsPane';
 import { COMMENT_TEXT } from '../comments/texts';
+import { ProfileMessageActions } from '../messages/ProfileMessageActions';
 import { useSessionUser } from '../session/session';
 import { socialLinksOf } from './socialLinks';
 import './profile.css';
@@ -83,6 +84,7 @@ export function ProfilePage({ profile }: { profile: PublicProfile }) {
             </ul>
           )}
         </div>
+        {viewer && !isOwn && <ProfileMessageActions userId={viewer.id} profile={profile} />}
         {isOwn && (
           <Link to="/ayarlar" className="button button--secondary profile__edit">
             <SettingsIcon width={16} height={16} />

@@ -1,13 +1,36 @@
 import { chatTextSchema, MESSAGES, ROOM_MESSAGES, ROOM_RULES } from '@seyirlik/shared-contracts';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { z } from 'zod';
 import { useSendKey } from '../../app/sendKey';
 import { Spinner } from '../../ui/Spinner';
 import { useFailureToast } from '../session/useFailureToast';
+// Its look travels with it to every page that writes with it.
+import './rooms.css';
 
-/** Cuts typed or pasted text at the message limit, counted in characters as the server counts them. */
-function withinLimit(value: string): string {
+/** What a write box checks and says: the chat's, or another feature's (private messages). */
+export interface ComposerRules {
+  /** The shared schema of the text; its first problem is shown before anything is sent. */
+  schema: z.ZodType<string, string>;
+  /** Longest text, in characters as the server counts them. */
+  maxLength: number;
+  placeholder: string;
+  remaining: (count: number) => string;
+  send: string;
+}
+
+/** The watch-together chat's write box. */
+export const CHAT_COMPOSER: ComposerRules = {
+  schema: chatTextSchema,
+  maxLength: ROOM_RULES.messageMaxLength,
+  placeholder: ROOM_MESSAGES.chatPlaceholder,
+  remaining: ROOM_MESSAGES.messageRemaining,
+  send: ROOM_MESSAGES.send,
+};
+
+/** Cuts typed or pasted text at the limit, counted in characters as the server counts them. */
+function withinLimit(value: string, maxLength: number): string {
   const characters = [...value];
-  return characters.length > ROOM_RULES.messageMaxLength ? characters.slice(0, ROOM_RULES.messageMaxLength).join('') : value;
+  return characters.length > maxLength ? characters.slice(0, maxLength).join('') : value;
 }
 
 /**
@@ -21,10 +44,12 @@ export function ChatComposer({
   send,
   typed,
   stopped,
+  rules = CHAT_COMPOSER,
 }: {
   send: (text: string, clientKey: string) => Promise<void>;
   typed: () => void;
   stopped: () => void;
+  rules?: ComposerRules;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -33,14 +58,14 @@ export function ChatComposer({
   const sendKey = useSendKey();
   const errorId = useId();
   const counterId = useId();
-  const remaining = ROOM_RULES.messageMaxLength - [...text].length;
+  const remaining = rules.maxLength - [...text].length;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (pending) return;
-    const parsed = chatTextSchema.safeParse(text);
+    const parsed = rules.schema.safeParse(text);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ROOM_MESSAGES.messageEmpty);
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
       return;
     }
     setError(null);
@@ -69,12 +94,12 @@ export function ChatComposer({
         className="field__input room-composer__input"
         rows={2}
         value={text}
-        placeholder={ROOM_MESSAGES.chatPlaceholder}
-        aria-label={ROOM_MESSAGES.chatPlaceholder}
+        placeholder={rules.placeholder}
+        aria-label={rules.placeholder}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
         onChange={(event) => {
-          const value = withinLimit(event.target.value);
+          const value = withinLimit(event.target.value, rules.maxLength);
           setText(value);
           setError(null);
           if (value.trim()) typed();
@@ -84,11 +109,11 @@ export function ChatComposer({
       />
       <div className="room-composer__footer">
         <span id={counterId} className={remaining === 0 ? 'room-composer__counter room-composer__counter--full' : 'room-composer__counter'}>
-          {remaining === 0 ? MESSAGES.commentLimitReached : ROOM_MESSAGES.messageRemaining(remaining)}
+          {remaining === 0 ? MESSAGES.commentLimitReached : rules.remaining(remaining)}
         </span>
         <button type="submit" className="button button--primary room-composer__send" disabled={pending} aria-busy={pending || undefined}>
           {pending ? <Spinner /> : null}
-          <span>{ROOM_MESSAGES.send}</span>
+          <span>{rules.send}</span>
         </button>
       </div>
       {error ? (

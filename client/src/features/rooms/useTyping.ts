@@ -1,5 +1,6 @@
 import { ROOM_MESSAGES, ROOM_RULES, type RoomMember } from '@seyirlik/shared-contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useTypingSignal } from '../../lib/useTypingSignal';
 import { getSocket } from '../realtime/socket';
 import { useRealtimeEvent } from '../realtime/useRealtimeRoom';
 
@@ -34,15 +35,10 @@ export function useTypingMembers(code: string, viewerId: number | null, online: 
 }
 
 /**
- * Tells the room that the viewer is typing: at a keystroke, again every half typing timeout while
- * the keystrokes go on (so the others' indicator does not expire), and "stopped" after a full
- * timeout without one or when the message is sent. Only over a connected socket: an event
- * Socket.IO buffered while offline would arrive long after it was true.
+ * Tells the room that the viewer is typing (useTypingSignal), only over a connected socket: an
+ * event Socket.IO buffered while offline would arrive long after it was true.
  */
 export function useTypingAnnouncer(code: string): { typed: () => void; stopped: () => void } {
-  const lastAnnounced = useRef<number | null>(null);
-  const idle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
   const announce = useCallback(
     (typing: boolean) => {
       const socket = getSocket();
@@ -50,26 +46,5 @@ export function useTypingAnnouncer(code: string): { typed: () => void; stopped: 
     },
     [code],
   );
-
-  const stopped = useCallback(() => {
-    clearTimeout(idle.current);
-    if (lastAnnounced.current === null) return;
-    lastAnnounced.current = null;
-    announce(false);
-  }, [announce]);
-
-  const typed = useCallback(() => {
-    const now = Date.now();
-    if (lastAnnounced.current === null || now - lastAnnounced.current >= ROOM_RULES.typingTimeoutMs / 2) {
-      lastAnnounced.current = now;
-      announce(true);
-    }
-    clearTimeout(idle.current);
-    idle.current = setTimeout(stopped, ROOM_RULES.typingTimeoutMs);
-  }, [announce, stopped]);
-
-  // Leaving the page mid-sentence is stopping.
-  useEffect(() => stopped, [stopped]);
-
-  return { typed, stopped };
+  return useTypingSignal(announce, ROOM_RULES.typingTimeoutMs);
 }

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@seyirlik/shared-contracts';
-import { Link, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
 import { TEXT } from '../../app/messages';
+import { useDropdown } from '../../lib/useDropdown';
 import { Avatar } from '../../ui/Avatar';
 import { ChevronDownIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { LogoutButton } from './LogoutButton';
@@ -12,33 +13,10 @@ import './session.css';
  * click outside it, when one of its entries is chosen and whenever the page changes.
  */
 export function ProfileMenu({ user }: { user: SessionUser }) {
-  const location = useRouterState({ select: (state) => state.location.href });
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === location;
-  const rootRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpenedAt(null);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenedAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  const { open, setOpen, rootRef, toggleRef, panelId } = useDropdown();
 
   const closeOnChoice = (event: MouseEvent<HTMLElement>) => {
-    if ((event.target as Element).closest('a, button')) setOpenedAt(null);
+    if ((event.target as Element).closest('a, button')) setOpen(false);
   };
 
   return (
@@ -49,7 +27,7 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         className="profile-menu__toggle"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpenedAt(open ? null : location)}
+        onClick={() => setOpen(!open)}
       >
         <Avatar name={user.profileName} imageUrl={user.avatarUrl} size={34} />
         <span className="profile-menu__name">{user.profileName}</span>

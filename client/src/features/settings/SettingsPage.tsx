@@ -1,9 +1,11 @@
+import { NOTIFICATION_MESSAGES } from '@seyirlik/shared-contracts';
 import { Navigate } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { TEXT } from '../../app/messages';
 import { Avatar } from '../../ui/Avatar';
 import { Loading } from '../../ui/Loading';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import { NotificationMutesForm } from '../notifications/NotificationMutesForm';
 import { useSession } from '../session/session';
 import { AvatarForm } from './AvatarForm';
 import { PasswordForm } from './PasswordForm';
@@ -22,6 +24,7 @@ const SETTINGS_TABS: readonly {
   { id: 'password', label: TEXT.settings.passwordTab, Form: PasswordForm },
   { id: 'social', label: TEXT.settings.socialTab, Form: SocialLinksForm },
   { id: 'avatar', label: TEXT.settings.avatarTab, Form: AvatarForm },
+  { id: 'notifications', label: NOTIFICATION_MESSAGES.heading, Form: NotificationMutesForm },
 ];
 
 /** /ayarlar, for members only: a visitor (or a member whose session ends here) goes to the login page and comes back. */

@@ -1,3 +1,5 @@
+import { MessagesLink } from '../messages/MessagesLink';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { SearchBox } from '../search/SearchBox';
 import { HeaderAccount } from '../session/HeaderAccount';
 import { Logo } from './Logo';
@@ -10,6 +12,8 @@ export function Header() {
       <Logo />
       <SearchBox className="header__search" />
       <div className="header__account">
+        <MessagesLink />
+        <NotificationBell />
         <HeaderAccount />
       </div>
     </header>

@@ -10,6 +10,7 @@ import {
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PublicReadCache } from '../../platform/http/read-cache/public-read-cache';
 import { announcePublicReadsChanged } from '../../platform/http/read-cache/public-read-invalidation';
+import { EpisodeReleases } from '../release/episode-releases';
 
 /** A catalog file the shared schema refused; `errors` are its `path: reason` lines. */
 export class CatalogFileInvalidError extends Error {
@@ -42,6 +43,8 @@ interface UpsertTable {
   key: string[];
   /** The predicate of a partial unique index, when the key is one. */
   keyWhere?: string;
+  /** Whether the upsert answers the ids of the rows it inserted (the table has an `id`). */
+  insertedIds?: boolean;
 }
 
 const GENRE: UpsertTable = { table: 'genre', columns: { slug: 'text', name: 'text' }, key: ['slug'] };
@@ -87,6 +90,7 @@ const EPISODE: UpsertTable = {
     duration_seconds: 'integer',
   },
   key: ['season_id', 'number'],
+  insertedIds: true,
 };
 const VIDEO_GROUP: UpsertTable = {
   table: 'video_group',
@@ -137,7 +141,7 @@ const IMPORTED_TABLES = [
  * value differs: a row repeated as it is keeps its updated_at, which makes a second import of the
  * same file a no-op. Changed rows come back flagged inserted (xmax = 0) or updated.
  */
-function upsertStatement({ table, columns, key, keyWhere }: UpsertTable): string {
+function upsertStatement({ table, columns, key, keyWhere, insertedIds }: UpsertTable): string {
   const names = Object.keys(columns);
   const values = names.filter((name) => !key.includes(name));
   const conflict = `ON CONFLICT (${key.join(', ')})${keyWhere ? ` WHERE ${keyWhere}` : ''}`;
@@ -148,7 +152,7 @@ function upsertStatement({ table, columns, key, keyWhere }: UpsertTable): string
   return `INSERT INTO ${table} (${names.join(', ')})
     SELECT ${names.join(', ')} FROM jsonb_to_recordset($1::jsonb) AS r(${names.map((name) => `${name} ${columns[name]}`).join(', ')})
     ${onConflict}
-    RETURNING (xmax = 0) AS inserted`;
+    RETURNING (xmax = 0) AS inserted${insertedIds ? ', id' : ''}`;
 }
 
 /** Rows of a replaced list beyond what the file keeps: `kept` per owner. */
@@ -204,6 +208,8 @@ function sourceRow(source: VideoSourceImport, position: number) {
  */
 @Injectable()
 export class CatalogImportService {
+  private readonly releases = new EpisodeReleases();
+
   /** `readCache` is this process's, when it serves HTTP; the CLI has none. */
   constructor(
     private readonly dataSource: DataSource,
@@ -216,6 +222,8 @@ export class CatalogImportService {
    * process's cache at once, so the next read anywhere shows the change (PublicReadInvalidation).
    * Then the catalog tables are analyzed: the planner chooses the trigram index for search and the
    * right joins only with statistics of the new size, and autovacuum would gather them only later.
+   * The episodes it adds are scheduled for release, and those already aired are released in its
+   * transaction (`episode.released`, see EpisodeReleases): members hear of each new episode once.
    */
   async import(input: unknown): Promise<CatalogImportSummary> {
     const checked = checkCatalogImport(input);
@@ -223,7 +231,8 @@ export class CatalogImportService {
     const summary = await this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner!;
       await runner.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      const written = await new CatalogWrite(runner).run(checked.data);
+      const written = await new CatalogWrite(runner, this.releases).run(checked.data);
+      await this.releases.releaseDue(manager);
       if (changedAnything(written)) await announcePublicReadsChanged(runner);
       return written;
     });
@@ -239,7 +248,10 @@ export class CatalogImportService {
 class CatalogWrite {
   private readonly summary = emptySummary();
 
-  constructor(private readonly runner: QueryRunner) {}
+  constructor(
+    private readonly runner: QueryRunner,
+    private readonly releases: EpisodeReleases,
+  ) {}
 
   async run(catalog: CatalogImport): Promise<CatalogImportSummary> {
     const genreIds = await this.upsertBySlug(GENRE, 'genres', catalog.genres);
@@ -295,7 +307,7 @@ class CatalogWrite {
       title.seasons.map((season) => ({ ...season, titleId: title.id, id: seasonIds.get(`${title.id}/${season.number}`)! })),
     );
 
-    await this.upsert(
+    const addedEpisodeIds = await this.upsert(
       EPISODE,
       'episodes',
       seasons.flatMap((season) =>
@@ -309,6 +321,7 @@ class CatalogWrite {
         })),
       ),
     );
+    await this.releases.schedule(this.runner.manager, addedEpisodeIds);
     const episodeIds = await this.ids(
       'SELECT id, season_id || \'/\' || number AS key FROM episode WHERE season_id = ANY($1::integer[])',
       seasons.map((season) => season.id),
@@ -365,12 +378,18 @@ class CatalogWrite {
     return this.summary;
   }
 
-  private async upsert(table: UpsertTable, kind: CatalogRecordKind, rows: object[]): Promise<void> {
+  /** Answers the ids of the rows inserted when the table asks for them (`insertedIds`), else []. */
+  private async upsert(table: UpsertTable, kind: CatalogRecordKind, rows: object[]): Promise<number[]> {
     const sql = upsertStatement(table);
+    const insertedIds: number[] = [];
     for (const batch of batches(rows)) {
-      const changed: Array<{ inserted: boolean }> = await this.runner.query(sql, [JSON.stringify(batch)]);
-      for (const row of changed) this.summary[kind][row.inserted ? 'inserted' : 'updated'] += 1;
+      const changed: Array<{ inserted: boolean; id?: number }> = await this.runner.query(sql, [JSON.stringify(batch)]);
+      for (const row of changed) {
+        this.summary[kind][row.inserted ? 'inserted' : 'updated'] += 1;
+        if (row.inserted && row.id !== undefined) insertedIds.push(row.id);
+      }
     }
+    return insertedIds;
   }
 
   /** Upserts rows keyed by slug and answers every slug's id, changed or not. */

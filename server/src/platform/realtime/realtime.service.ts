@@ -6,12 +6,16 @@ import { PinoLogger } from 'nestjs-pino';
 import type { AppConfig } from '../config/config';
 import { APP_CONFIG } from '../config/config.tokens';
 import { createRedisClient } from '../redis/redis';
-import { PROCESS_ROLE, type RealtimeServer } from './realtime.types';
+import { PROCESS_ROLE, type RealtimeServer, type RealtimeServerSideEvents, type UserDelivery } from './realtime.types';
+import { type PackedUserBatch, packUserBatch, unpackPayload } from './user-batch';
 
 type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
 
 /** Emits held while the fan-out publisher is away; past this the oldest go (clients catch up from PostgreSQL). */
 const MAX_HELD_EMITS = 10_000;
+/** Members per message between processes in `toUsers` (packed, some tens of KB), however many members a fan-out reaches. */
+const USER_BATCH_SIZE = 1_000;
+const USER_BATCH: keyof RealtimeServerSideEvents = 'realtime.userBatch';
 
 /** What both a Socket.IO server and a Redis emitter can do to a room. */
 interface RoomTarget {
@@ -34,6 +38,7 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   private target: RoomTarget | null = null;
   private server: RealtimeServer | null = null;
   private emitterClient: Redis | null = null;
+  private emitter: Emitter<ServerToClientEvents> | null = null;
   private fanOut: Redis | null = null;
   private readonly held: Array<() => void> = [];
 
@@ -47,9 +52,10 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     if (this.role !== 'worker' || !this.config.redisUrl) return;
     this.emitterClient = createRedisClient(this.config.redisUrl, 'publisher', this.logger.logger);
-    this.target = new Emitter<ServerToClientEvents>(this.emitterClient, {
+    this.emitter = new Emitter<ServerToClientEvents>(this.emitterClient, {
       key: `${this.config.redisPrefix}:socket.io`,
-    }) as unknown as RoomTarget;
+    });
+    this.target = this.emitter as unknown as RoomTarget;
     this.holdWhileAway(this.emitterClient);
   }
 
@@ -74,6 +80,7 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   attach(server: RealtimeServer): void {
     this.server = server;
     this.target = server as unknown as RoomTarget;
+    if (this.config.redisUrl) server.on(USER_BATCH, (event, batch) => this.deliverLocally(event, batch));
   }
 
   toRoom<E extends keyof ServerToClientEvents>(room: RoomName, event: E, ...args: EventArgs<E>): void {
@@ -82,6 +89,38 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
 
   toUser<E extends keyof ServerToClientEvents>(userId: number, event: E, ...args: EventArgs<E>): void {
     this.toRoom(rooms.user(userId), event, ...args);
+  }
+
+  /**
+   * Emits `event` to many members' `user:` channels, each with a payload of its own, as one
+   * message between processes per USER_BATCH_SIZE members instead of one per member, the payloads
+   * packed (PackedUserBatch: what they share is sent once): every server process delivers the
+   * payloads of the members it holds sockets of and skips the others. For a fan-out to thousands
+   * of members, most of them offline (`toUser` costs each process a message per member).
+   */
+  toUsers<E extends keyof ServerToClientEvents>(event: E, deliveries: ReadonlyArray<UserDelivery<EventArgs<E>[0]>>): void {
+    for (let start = 0; start < deliveries.length; start += USER_BATCH_SIZE) {
+      const batch = packUserBatch(deliveries.slice(start, start + USER_BATCH_SIZE));
+      this.send(() => {
+        if (this.server) {
+          this.deliverLocally(event, batch);
+          if (this.config.redisUrl) this.server.serverSideEmit(USER_BATCH, event, batch);
+        } else {
+          this.emitter?.serverSideEmit(USER_BATCH, event, batch);
+        }
+      });
+    }
+  }
+
+  /** The deliveries of a `toUsers` batch to the members with a socket on this process. */
+  private deliverLocally(event: string, batch: PackedUserBatch): void {
+    const server = this.server;
+    if (!server) return;
+    const held = server.of('/').adapter.rooms;
+    batch.userIds.forEach((userId, index) => {
+      const room = rooms.user(userId);
+      if (held.has(room)) server.local.to(room).emit(event as keyof ServerToClientEvents, unpackPayload(batch, index) as never);
+    });
   }
 
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */

@@ -1,8 +1,21 @@
 import type { ClientToServerEvents, ServerToClientEvents, SocketData } from '@seyirlik/shared-contracts';
 import type { Server, Socket } from 'socket.io';
+import type { PackedUserBatch } from './user-batch';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** One member's payload of an event sent to many members' `user:` channels at once (RealtimeService.toUsers). */
+export interface UserDelivery<P = unknown> {
+  userId: number;
+  payload: P;
+}
+
+/** Messages between server processes (Socket.IO's serverSideEmit through the Redis adapter), never seen by clients. */
+export interface RealtimeServerSideEvents {
+  /** A batch of per-member emits of `event`: each process delivers those of the members it holds sockets of. */
+  'realtime.userBatch': (event: string, batch: PackedUserBatch) => void;
+}
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, RealtimeServerSideEvents, SocketData>;
 
 /**
  * Decides who is behind a socket from its handshake request (the session cookie).

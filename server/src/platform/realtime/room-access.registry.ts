@@ -47,11 +47,16 @@ export class RoomAccessRegistry {
     this.listeners.get(room.kind)?.(room.key, change);
   }
 
-  /** `unknown` for a malformed name, a server-only kind or a kind no feature serves. */
+  /**
+   * `unknown` for a malformed name, a session room or a kind no feature serves. A member's own
+   * `user:` channel, joined at the handshake, is `allowed` (asking for it confirms it, as the
+   * client's stream hook does for every channel it reads); anyone else's is `refused`.
+   */
   async decide(userId: number | null, roomName: unknown): Promise<RoomAccessDecision> {
     if (typeof roomName !== 'string') return 'unknown';
     const room = parseRoom(roomName);
-    if (!room || room.kind === 'user') return 'unknown';
+    if (!room) return 'unknown';
+    if (room.kind === 'user') return userId !== null && room.key === String(userId) ? 'allowed' : 'refused';
     const check = this.checks.get(room.kind);
     if (!check) return 'unknown';
     return (await check(userId, room.key)) ? 'allowed' : 'refused';

@@ -9,6 +9,9 @@ import { RoomMessageSendWindow1764500000000 } from './1764500000000-room-message
 import { SendIdempotencyKeys1764600000000 } from './1764600000000-send-idempotency-keys';
 import { Outbox1764700000000 } from './1764700000000-outbox';
 import { RoomChatStreamNames1764800000000 } from './1764800000000-room-chat-stream-names';
+import { PrivateMessages1764900000000 } from './1764900000000-private-messages';
+import { Notifications1765000000000 } from './1765000000000-notifications';
+import { EpisodeRelease1765300000000 } from './1765300000000-episode-release';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -23,4 +26,7 @@ export const migrations = [
   SendIdempotencyKeys1764600000000,
   Outbox1764700000000,
   RoomChatStreamNames1764800000000,
+  PrivateMessages1764900000000,
+  Notifications1765000000000,
+  EpisodeRelease1765300000000,
 ];
