@@ -8,16 +8,19 @@
 // with its read cache off (READ_CACHE_SECONDS=0) shows the same reads computed on every request. Last, measures the
 // client's initial bundle against its budget. Then the watch-together chat (lib/chat-section.mjs):
 // latency through two app processes against a bare Socket.IO baseline, and the CPU of legacy
-// pollers versus push. Informational only: exits non-zero when something
-// could not run, never because of a number.
+// pollers versus push. Then private messages (lib/messages-section.mjs): the chat's shape with
+// `sendMessage` between members of conversations, against the same baseline. Then the new-episode fan-out (lib/notifications-section.mjs): 100,000
+// followers, 1,000 of them on sockets over two app processes, timed from the episode's air time.
+// Informational only: exits non-zero when something could not run, never because of a number.
 //
 // Environment: BENCH_CONCURRENCY (50), BENCH_SECONDS (5), BENCH_MAX_REQUESTS (500000, per
 // measurement), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres, where the
 // throw-away database is created), REDIS_URL (set: the app runs in scaled mode),
 // BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100),
-// BENCH_CHAT_SECONDS (20; the chat uses REDIS_URL or redis://127.0.0.1:6379).
+// BENCH_CHAT_SECONDS (20, also the private messages'; both use REDIS_URL or redis://127.0.0.1:6379),
+// BENCH_FANOUT_FOLLOWERS (100000), BENCH_FANOUT_ONLINE (1000; the fan-out uses Redis as the chat does).
 // Arguments name the sections to run (all by default): http (the HTTP load and the catalog), chat,
-// bundle; e.g. `npm run bench -- chat`.
+// messages, notifications, bundle; e.g. `npm run bench -- chat`.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +28,13 @@ import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
 import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection, UNCACHED_TARGET } from './lib/catalog-section.mjs';
 import { chatProblems, chatSummaryLines, printChatResults, runChatSection } from './lib/chat-section.mjs';
+import { messagesProblems, messagesSummaryLines, printMessagesResults, runMessagesSection } from './lib/messages-section.mjs';
+import {
+  notificationsProblems,
+  notificationsSummaryLines,
+  printNotificationsResults,
+  runNotificationsSection,
+} from './lib/notifications-section.mjs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
 import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
@@ -76,10 +86,14 @@ function readSettings(env) {
       concurrency: positiveNumber(env, 'BENCH_CATALOG_CONCURRENCY', 100, { integer: true }),
     },
     chatSeconds: positiveNumber(env, 'BENCH_CHAT_SECONDS', 20),
+    fanOut: {
+      followers: positiveNumber(env, 'BENCH_FANOUT_FOLLOWERS', 100_000, { integer: true }),
+      online: positiveNumber(env, 'BENCH_FANOUT_ONLINE', 1_000, { integer: true }),
+    },
   };
 }
 
-const SECTIONS = ['http', 'chat', 'bundle'];
+const SECTIONS = ['http', 'chat', 'messages', 'notifications', 'bundle'];
 
 /** The sections named on the command line, or all of them. */
 function readSections(args) {
@@ -292,7 +306,7 @@ function printLoadTable(results) {
   for (const line of loadTableLines(results)) console.log(line);
 }
 
-function printSummary({ settings, results, catalog, chat, bundle, database, problems }) {
+function printSummary({ settings, results, catalog, chat, messages, notifications, bundle, database, problems }) {
   const lines = [['mode', modeLabel(settings)]];
   for (const scenario of SCENARIOS) {
     const ratio = ratios(results, scenario);
@@ -303,6 +317,8 @@ function printSummary({ settings, results, catalog, chat, bundle, database, prob
   }
   lines.push(...(catalog ? catalogSummaryLines(catalog) : [['catalog', 'not measured']]));
   lines.push(...(chat ? chatSummaryLines(chat) : [['chat', 'not measured']]));
+  lines.push(...(messages ? messagesSummaryLines(messages) : [['messages', 'not measured']]));
+  lines.push(...(notifications ? notificationsSummaryLines(notifications) : [['fan-out', 'not measured']]));
   lines.push(
     ['machine', `load average ${loadAverage()} at the end (other work on the machine slows every number)`],
     ['initial JS', bundle ? `${formatKb(bundle.js.gzipBytes)} gzipped / ${formatKb(JS_BUDGET_BYTES)} budget: ${budgetVerdict(bundle)}` : 'not measured'],
@@ -330,6 +346,8 @@ async function main() {
   let results = [];
   let catalog = null;
   let chat = null;
+  let messages = null;
+  let notifications = null;
   const databaseState = { name: null, dropped: false };
   if (!existsSync(SERVER_ENTRY)) problems.push(`${SERVER_ENTRY} not found: build first (npm run build)`);
   try {
@@ -356,12 +374,30 @@ async function main() {
     }
   } catch (error) {
     problems.push(`chat: ${error.message}`);
+  }
+  try {
+    if (existsSync(SERVER_ENTRY) && sections.includes('messages')) {
+      messages = await runMessagesSection({ root: ROOT, settings, cleanup, signal: abort.signal });
+      problems.push(...messagesProblems(messages));
+    }
+  } catch (error) {
+    problems.push(`messages: ${error.message}`);
+  }
+  try {
+    if (existsSync(SERVER_ENTRY) && sections.includes('notifications')) {
+      notifications = await runNotificationsSection({ root: ROOT, settings, cleanup, signal: abort.signal });
+      problems.push(...notificationsProblems(notifications));
+    }
+  } catch (error) {
+    problems.push(`notifications: ${error.message}`);
   } finally {
     problems.push(...(await cleanup.run()));
   }
   if (results.length > 0) printLoadTable(results);
   if (catalog) printCatalogResults(catalog);
   if (chat) printChatResults(chat);
+  if (messages) printMessagesResults(messages);
+  if (notifications) printNotificationsResults(notifications);
 
   let bundle = null;
   if (sections.includes('bundle')) {
@@ -373,7 +409,7 @@ async function main() {
     }
   }
 
-  printSummary({ settings, results, catalog, chat, bundle, database: databaseState, problems });
+  printSummary({ settings, results, catalog, chat, messages, notifications, bundle, database: databaseState, problems });
   // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
   process.exit(problems.length > 0 ? 1 : 0);
 }

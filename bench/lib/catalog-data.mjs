@@ -43,6 +43,11 @@ export async function importDemoCatalog({ root, databaseUrl, workDir }) {
   const { readDemoCatalog } = require(join(root, 'server', 'dist', 'catalog', 'demo', 'demo-catalog.js'));
   const file = join(workDir, 'demo-catalog.json');
   writeFileSync(file, JSON.stringify(readDemoCatalog(new Date())));
+  return importCatalogFile({ root, databaseUrl, file, what: 'the demo catalog' });
+}
+
+/** Imports `file` with the built `catalog:import` CLI, as an operator would. Returns the CLI's summary lines. */
+export async function importCatalogFile({ root, databaseUrl, file, what = file }) {
   const cli = join(root, 'server', 'dist', 'catalog', 'import', 'cli.js');
   try {
     const { stdout } = await run(process.execPath, [cli, file], {
@@ -52,7 +57,7 @@ export async function importDemoCatalog({ root, databaseUrl, workDir }) {
     });
     return stdout.trim().split('\n');
   } catch (error) {
-    throw new Error(`the demo catalog import failed: ${(error.stderr || error.message).trim()}`, { cause: error });
+    throw new Error(`the import of ${what} failed: ${(error.stderr || error.message).trim()}`, { cause: error });
   }
 }
 

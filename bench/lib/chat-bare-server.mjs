@@ -1,7 +1,9 @@
 // The chat section's baseline: a bare Socket.IO server with the app's Redis adapter and nothing
 // else (no session, no database, no permission check). Sockets join a room with the app's
-// `room.join` event; POST /send with a JSON body { room, message } emits `message` to the room as
-// `chat.messageCreated`, through Redis to every process, as the app does after storing a message.
+// `room.join` event; POST /send with a JSON body { rooms, event, message } emits `message` as
+// `event` (`chat.messageCreated` unless told) to each room in turn (as the app emits a private
+// message to both members' `user:` rooms), through Redis to every process, as the app does after
+// storing a message.
 //
 // Environment: PORT, REDIS_URL, REDIS_PREFIX (the adapter's key prefix, shared by the processes).
 import { createServer } from 'node:http';
@@ -31,8 +33,8 @@ const httpServer = createServer((request, response) => {
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
-    const { room, message } = JSON.parse(Buffer.concat(chunks).toString());
-    io.to(room).emit('chat.messageCreated', message);
+    const { rooms, event = 'chat.messageCreated', message } = JSON.parse(Buffer.concat(chunks).toString());
+    for (const room of rooms) io.to(room).emit(event, message);
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
   });
 });

@@ -20,11 +20,19 @@ const REQUEST_TIMEOUT_MS = 30_000;
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-/** POST `body` (URLSearchParams: form-encoded; otherwise JSON) and answer the parsed JSON reply. */
-function post(url, { headers = {}, body }) {
+/** Times a request meets a kept-alive connection the server closed at that moment, before it answers anything. */
+const STALE_CONNECTION_RETRIES = 3;
+
+/**
+ * POST `body` (URLSearchParams: form-encoded; otherwise JSON) and answer the parsed JSON reply. A
+ * request sent on a kept-alive connection just as the server closed it for idling is reset before
+ * the server read it: it is sent again (as Node's documentation advises), the time it lost counted.
+ */
+export function post(url, { headers = {}, body }, retries = STALE_CONNECTION_RETRIES) {
   const form = body instanceof URLSearchParams;
   const payload = form ? body.toString() : JSON.stringify(body);
   return new Promise((resolve, reject) => {
+    let answered = false;
     const request = http.request(
       url,
       {
@@ -37,6 +45,7 @@ function post(url, { headers = {}, body }) {
         },
       },
       (response) => {
+        answered = true;
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () => {
@@ -61,7 +70,10 @@ function post(url, { headers = {}, body }) {
       },
     );
     request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
-    request.on('error', reject);
+    request.on('error', (error) => {
+      if (!answered && request.reusedSocket && error.code === 'ECONNRESET' && retries > 0) resolve(post(url, { headers, body }, retries - 1));
+      else reject(error);
+    });
     request.end(payload);
   });
 }
@@ -73,7 +85,7 @@ export function percentile(sorted, fraction) {
 }
 
 /** Runs `work(item)` over `items` with at most `concurrency` at a time; answers the results in order. */
-async function inBatches(items, concurrency, work) {
+export async function inBatches(items, concurrency, work) {
   const results = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -157,6 +169,7 @@ export function chatClients(plan, codes, members, processCount) {
         clients.push({
           room,
           code: codes[room],
+          channel: `room:${codes[room]}`,
           cookie: members[memberIndexes[slot]].cookie,
           process: (side + room) % processCount,
         });
@@ -167,10 +180,11 @@ export function chatClients(plan, codes, members, processCount) {
 }
 
 /**
- * Connects and joins every client's socket on its process (`urls[client.process]`); each
- * `chat.messageCreated` is handed to `onMessage(payload)`. Answers the sockets.
+ * Connects every client's socket on its process (`urls[client.process]`) and joins it to
+ * `client.channel` (a member's own `user:` channel, joined at the handshake, is confirmed so);
+ * each `event` (`chat.messageCreated` unless told) is handed to `onMessage(payload)`. Answers the sockets.
  */
-export async function connectClients(clients, urls, onMessage) {
+export async function connectClients(clients, urls, onMessage, { event = 'chat.messageCreated' } = {}) {
   return inBatches(clients, CONNECT_CONCURRENCY, async (client) => {
     const socket = io(urls[client.process], {
       path: SOCKET_PATH,
@@ -182,9 +196,9 @@ export async function connectClients(clients, urls, onMessage) {
       socket.once('connect', resolve);
       socket.once('connect_error', reject);
     });
-    const reply = await socket.timeout(JOIN_TIMEOUT_MS).emitWithAck('room.join', { room: `room:${client.code}` });
-    if (!reply.ok) throw new Error(`room.join refused: ${JSON.stringify(reply)}`);
-    socket.on('chat.messageCreated', onMessage);
+    const reply = await socket.timeout(JOIN_TIMEOUT_MS).emitWithAck('room.join', { room: client.channel });
+    if (!reply.ok) throw new Error(`room.join ${client.channel} refused: ${JSON.stringify(reply)}`);
+    socket.on(event, onMessage);
     return socket;
   });
 }
@@ -253,11 +267,14 @@ export function appSend(urls) {
   };
 }
 
-/** The baseline's send: POST /send, emitted to the room as it arrives. */
-export function bareSend(urls) {
+/**
+ * The baseline's send: POST /send, emitted as `event` to each of the client's `pushTo` rooms (its
+ * `channel` when it has none) as it arrives.
+ */
+export function bareSend(urls, event = 'chat.messageCreated') {
   return async (client, text) => {
     await post(`${urls[client.process]}/send`, {
-      body: { room: `room:${client.code}`, message: { text } },
+      body: { rooms: client.pushTo ?? [client.channel], event, message: { text } },
     });
   };
 }

@@ -11,24 +11,12 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { importDemoCatalog } from './catalog-data.mjs';
-import {
-  appSend,
-  bareSend,
-  chatClients,
-  closeSockets,
-  connectClients,
-  createRooms,
-  percentile,
-  registerMembers,
-  roomPlan,
-  sendSteadily,
-  startPollers,
-} from './chat-load.mjs';
-import { cpuSeconds } from './cpu.mjs';
-import { createBenchDatabase } from './database.mjs';
+import { appSend, bareSend, chatClients, createRooms, registerMembers, roomPlan, sendSteadily, startPollers } from './chat-load.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
-import { freePort, startNode, waitForHealthy } from './processes.mjs';
-import { deleteKeysWithPrefix } from './redis.mjs';
+import { formatCpu, latencyTableLines, measurePush, pushProblems, pushProgress, startPushTargets, withCpu } from './push-bench.mjs';
+
+// The fan-out section starts its processes with this too.
+export { startProcesses } from './push-bench.mjs';
 
 const LOAD = {
   processes: 2,
@@ -45,41 +33,6 @@ const LOAD = {
 };
 const P99_TARGET_MS = 50;
 const BASELINE_RATIO_TARGET = 1.5;
-const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-const START_TIMEOUT_MS = 60_000;
-
-/** CPU seconds of the processes, summed; null where /proc cannot tell. */
-function totalCpu(handles) {
-  const values = handles.map((handle) => cpuSeconds(handle.child.pid));
-  return values.includes(null) ? null : values.reduce((sum, value) => sum + value, 0);
-}
-
-/** Runs `work` and answers its result with the processes' CPU in ms per second of wall time. */
-async function withCpu(handles, work) {
-  const cpuBefore = totalCpu(handles);
-  const started = performance.now();
-  const result = await work();
-  const cpuAfter = totalCpu(handles);
-  const seconds = (performance.now() - started) / 1000;
-  const cpuMsPerSecond = cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / seconds;
-  return { result, cpuMsPerSecond };
-}
-
-/** Starts `count` processes of `script` on ports of their own, one after the other (the first migrates). */
-async function startProcesses({ name, script, count, env, cleanup, root }) {
-  const started = [];
-  for (let index = 0; index < count; index += 1) {
-    const port = await freePort();
-    const handle = startNode(`${name} ${index + 1}`, script, {
-      cwd: root,
-      env: { ...process.env, ...env, PORT: String(port) },
-    });
-    cleanup.addChild(handle);
-    await waitForHealthy(handle, port, { timeoutMs: START_TIMEOUT_MS });
-    started.push({ handle, url: `http://127.0.0.1:${port}` });
-  }
-  return started;
-}
 
 async function firstAiredEpisode(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -93,89 +46,21 @@ async function firstAiredEpisode(databaseUrl) {
   }
 }
 
-/**
- * One push measurement: sockets connected and joined, then sends at the steady rate (the warm-up's
- * latencies are not kept), every receipt timed. Answers the latencies and counters, and the
- * servers' CPU over the measured window.
- */
-async function measurePush({ clients, targets, send, seconds, signal }) {
-  const urls = targets.map((target) => target.url);
-  let sentAt = new Map();
-  let latencies = [];
-  /** Each receipt's send time with its latency, for the run's slowest second. */
-  let timed = [];
-  const sockets = await connectClients(clients, urls, (message) => {
-    const at = sentAt.get(message.text);
-    if (at === undefined) return;
-    const latency = performance.now() - at;
-    latencies.push(latency);
-    timed.push([at, latency]);
+/** One push measurement in the chat's shape (see measurePush): every socket a client, and a sender. */
+function measureChatPush({ clients, targets, send, seconds, signal }) {
+  return measurePush({
+    sockets: clients,
+    senders: clients,
+    targets,
+    send,
+    event: 'chat.messageCreated',
+    receiptsPerSend: clients.length / LOAD.rooms,
+    rate: LOAD.ratePerSecond,
+    warmupMs: LOAD.warmupMs,
+    drainMs: LOAD.drainMs,
+    seconds,
+    signal,
   });
-  try {
-    await sendSteadily({
-      clients,
-      rate: LOAD.ratePerSecond,
-      durationMs: LOAD.warmupMs,
-      send,
-      sentAt,
-      signal,
-    });
-    await sleep(LOAD.drainMs);
-    sentAt = new Map();
-    latencies = [];
-    timed = [];
-    const measuredFrom = performance.now();
-    const { result: outcome, cpuMsPerSecond } = await withCpu(
-      targets.map((target) => target.handle),
-      () =>
-        sendSteadily({
-          clients,
-          rate: LOAD.ratePerSecond,
-          durationMs: seconds * 1000,
-          send,
-          sentAt,
-          signal,
-        }),
-    );
-    await sleep(LOAD.drainMs);
-    const socketsPerRoom = clients.length / LOAD.rooms;
-    const sorted = latencies.sort((a, b) => a - b);
-    return {
-      ...outcome,
-      expected: outcome.sent * socketsPerRoom,
-      received: sorted.length,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p99: percentile(sorted, 0.99),
-      max: sorted.at(-1),
-      slowestSecond: slowestSecond(timed, measuredFrom),
-      answerP50: percentile(outcome.answers, 0.5),
-      answerP99: percentile(outcome.answers, 0.99),
-      cpuMsPerSecond,
-    };
-  } finally {
-    closeSockets(sockets);
-  }
-}
-
-/**
- * The second of the run (by send time) whose receipts had the highest p99: a stall shows here
- * even when the whole run's percentiles hide it.
- */
-function slowestSecond(timed, from) {
-  const seconds = new Map();
-  for (const [at, latency] of timed) {
-    const second = Math.floor((at - from) / 1000);
-    const list = seconds.get(second) ?? [];
-    list.push(latency);
-    seconds.set(second, list);
-  }
-  let slowest = null;
-  for (const [second, list] of seconds) {
-    const p99 = percentile(list.sort((a, b) => a - b), 0.99);
-    if (!slowest || p99 > slowest.p99) slowest = { second: second + 1, p99, receipts: list.length };
-  }
-  return slowest;
 }
 
 /** The app's CPU with the same sends and the clients as legacy pollers instead of sockets. */
@@ -219,7 +104,6 @@ async function measurePolling({ clients, app, seconds, signal }) {
  */
 export async function runChatSection({ root, settings, cleanup, signal }) {
   const seconds = settings.chatSeconds;
-  const redisUrl = settings.redisUrl || DEFAULT_REDIS_URL;
   const sockets = LOAD.rooms * LOAD.membersPerRoom * LOAD.processes;
   console.log(
     heading(
@@ -227,38 +111,7 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     ),
   );
 
-  const database = await createBenchDatabase(settings.adminDatabaseUrl);
-  cleanup.add(`drop database ${database.name}`, () => database.drop());
-  const dataDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-chat-'));
-  cleanup.add(`remove ${dataDir}`, () => rmSync(dataDir, { recursive: true, force: true }));
-  const prefix = database.name;
-  cleanup.add(`delete Redis keys ${prefix}:*`, () => deleteKeysWithPrefix(redisUrl, prefix));
-
-  const app = await startProcesses({
-    name: 'chat server',
-    script: join(root, 'server', 'dist', 'main.js'),
-    count: LOAD.processes,
-    root,
-    cleanup,
-    // TRUST_PROXY: registrations come from one machine, each member with an address of its own.
-    env: {
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl,
-      REDIS_PREFIX: prefix,
-      DATA_DIR: dataDir,
-      TRUST_PROXY: 'true',
-    },
-  });
-  const bare = await startProcesses({
-    name: 'chat baseline',
-    script: join(root, 'bench', 'lib', 'chat-bare-server.mjs'),
-    count: LOAD.processes,
-    root,
-    cleanup,
-    env: { REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}-bare` },
-  });
-  console.log(`  app on ${app.map((target) => target.url).join(', ')}; baseline on ${bare.map((target) => target.url).join(', ')}`);
+  const { database, app, bare } = await startPushTargets({ root, settings, cleanup, label: 'chat', processes: LOAD.processes });
 
   const setupStarted = performance.now();
   const workDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-chat-catalog-'));
@@ -273,22 +126,22 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: demo catalog, ${LOAD.members} members registered over HTTP, ${LOAD.rooms} rooms of ${LOAD.membersPerRoom} members, ${clients.length} clients`,
   );
 
-  const appPush = await measurePush({
+  const appPush = await measureChatPush({
     clients,
     targets: app,
     send: appSend(app.map((target) => target.url)),
     seconds,
     signal,
   });
-  console.log(`  app push: ${progress(appPush)}`);
-  const barePush = await measurePush({
+  console.log(`  app push: ${pushProgress(appPush)}`);
+  const barePush = await measureChatPush({
     clients,
     targets: bare,
     send: bareSend(bare.map((target) => target.url)),
     seconds,
     signal,
   });
-  console.log(`  baseline push: ${progress(barePush)}`);
+  console.log(`  baseline push: ${pushProgress(barePush)}`);
   const polling = await measurePolling({ clients, app, seconds, signal });
   console.log(
     `  legacy polling: ${polling.pollsPerSecond.toFixed(1)} get_chat/s answered, ${polling.skippedPerSecond.toFixed(1)}/s skipped (previous call still open), app CPU ${formatCpu(polling.cpuMsPerSecond)} ms/s`,
@@ -316,22 +169,12 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
   };
 }
 
-const progress = (push) =>
-  `${formatRate(push.received)} of ${formatRate(push.expected)} receipts, p50 ${formatMs(push.p50)} ms, p99 ${formatMs(push.p99)} ms, ` +
-  `reply p50 ${formatMs(push.answerP50)} ms, server CPU ${formatCpu(push.cpuMsPerSecond)} ms/s`;
-
 /** Problems to report: sends or polls that failed, messages that never arrived. */
 export function chatProblems(section) {
-  const problems = [];
-  for (const [label, push] of [
+  const problems = pushProblems('chat', [
     ['app', section.appPush],
     ['baseline', section.barePush],
-  ]) {
-    if (push.errors > 0) problems.push(`chat ${label}: ${push.errors} sends failed (first: ${push.firstError})`);
-    if (push.unanswered > 0) problems.push(`chat ${label}: ${push.unanswered} sends unanswered`);
-    if (push.received < push.expected)
-      problems.push(`chat ${label}: ${push.expected - push.received} of ${push.expected} receipts missing`);
-  }
+  ]);
   if (section.polling.errors > 0)
     problems.push(`chat polling: ${section.polling.errors} get_chat calls failed (first: ${section.polling.firstError})`);
   if (section.polling.sends.errors > 0)
@@ -345,7 +188,6 @@ const ratio = (section) => section.appPush.p99 / section.barePush.p99;
 const meetsP99 = (section) => section.appPush.p99 < P99_TARGET_MS;
 const meetsRatio = (section) => ratio(section) <= BASELINE_RATIO_TARGET;
 const perThousand = (section, cpuMsPerSecond) => (cpuMsPerSecond === null ? null : (cpuMsPerSecond * 1000) / section.clients);
-const formatCpu = (value) => (value === null || value === undefined ? '-' : formatMs(value));
 
 export function printChatResults(section) {
   console.log(
@@ -353,35 +195,10 @@ export function printChatResults(section) {
       `Chat send-to-receive latency, ${section.seconds} s at ${LOAD.ratePerSecond} msg/s (app vs bare Socket.IO + Redis adapter, same run)`,
     ),
   );
-  const columns = [
-    { title: 'target' },
-    { title: 'sent', align: 'right' },
-    { title: 'failed', align: 'right' },
-    { title: 'receipts', align: 'right' },
-    { title: 'expected', align: 'right' },
-    { title: 'p50 ms', align: 'right' },
-    { title: 'p90 ms', align: 'right' },
-    { title: 'p99 ms', align: 'right' },
-    { title: 'max ms', align: 'right' },
-    { title: 'slowest second: p99 ms', align: 'right' },
-    { title: 'reply p50/p99 ms', align: 'right' },
-    { title: 'server CPU ms/s', align: 'right' },
-  ];
-  const row = (name, push) => [
-    name,
-    formatRate(push.sent),
-    formatRate(push.errors),
-    formatRate(push.received),
-    formatRate(push.expected),
-    formatMs(push.p50),
-    formatMs(push.p90),
-    formatMs(push.p99),
-    formatMs(push.max),
-    push.slowestSecond ? `#${push.slowestSecond.second}: ${formatMs(push.slowestSecond.p99)}` : '-',
-    `${formatMs(push.answerP50)} / ${formatMs(push.answerP99)}`,
-    formatCpu(push.cpuMsPerSecond),
-  ];
-  for (const line of table(columns, [row('app (add_chat)', section.appPush), row('baseline (POST /send)', section.barePush)]))
+  for (const line of latencyTableLines([
+    ['app (add_chat)', section.appPush],
+    ['baseline (POST /send)', section.barePush],
+  ]))
     console.log(line);
   console.log(
     `p99 ${formatMs(section.appPush.p99)} ms < ${P99_TARGET_MS} ms: ${meetsP99(section) ? 'yes' : 'NO'}; ` +
