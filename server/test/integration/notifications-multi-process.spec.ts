@@ -97,8 +97,10 @@ describe('notifications across server processes', () => {
     first.child.kill('SIGKILL');
     await first.stop();
     // The dead process's connections go as the machine's would; a statement waiting on a lock
-    // notices no lost client by itself.
-    const busyElsewhere = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`;
+    // notices no lost client by itself. A prepared statement waiting on a lock may be listed as
+    // idle (extended protocol), so its lock wait counts too.
+    const busyElsewhere = `FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                             AND (state <> 'idle' OR wait_event_type = 'Lock')`;
     await holder.query(`SELECT pg_terminate_backend(pid) ${busyElsewhere}`);
     await eventually(async () => (await holder.query(`SELECT count(*)::int AS n ${busyElsewhere}`))[0].n, (left: number) => left === 0);
     await holder.rollbackTransaction();
