@@ -19,7 +19,7 @@ function MemberMessagesLink({ userId }: { userId: number }) {
     <Link to={MESSAGES_PAGE_PATH} className="messages-link" aria-label={count > 0 ? M.unreadBadge(count) : M.pageTitle} title={M.pageTitle}>
       <MailIcon width={20} height={20} />
       {count > 0 ? (
-        <span className="messages-link__badge" data-testid="messages-unread" aria-hidden="true">
+        <span className="count-badge" data-testid="messages-unread" aria-hidden="true">
           {count > 99 ? '99+' : count}
         </span>
       ) : null}

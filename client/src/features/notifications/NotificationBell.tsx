@@ -69,7 +69,7 @@ function NotificationDropdown({ userId }: { userId: number }) {
       >
         <BellIcon width={22} height={22} />
         {unread > 0 && (
-          <span className="notification-menu__badge" data-testid="notification-badge">
+          <span className="count-badge" data-testid="notification-badge">
             {unread > 99 ? '99+' : unread}
           </span>
         )}
