@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
 import type { SocketIdentityResolver } from '../platform/realtime/realtime.types';
 import { SessionsService } from './sessions.service';
-import { sessionTokenOf } from './viewer';
+import { sessionTokenOf } from '../platform/http/session-cookie';
 
 /**
  * A socket belongs to the member of the session cookie it was opened with; anything else is a

@@ -6,9 +6,9 @@ import {
   type NestMiddleware,
 } from '@nestjs/common';
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
-import { parse as parseCookies } from 'cookie';
 import type { NextFunction, Request, Response } from 'express';
 import { LoginRequiredException } from '../platform/http/app-exception';
+import { sessionTokenOf } from '../platform/http/session-cookie';
 import { SessionsService, type SessionMeta, type Viewer } from './sessions.service';
 
 declare module 'express-serve-static-core' {
@@ -16,10 +16,6 @@ declare module 'express-serve-static-core' {
     /** The member behind the request (null for a visitor), set by ViewerMiddleware. */
     viewer?: Viewer | null;
   }
-}
-
-export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
 }
 
 /** Reads the session cookie of every request once. */

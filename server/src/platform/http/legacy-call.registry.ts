@@ -2,16 +2,15 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import {
   LEGACY_PATHS,
   MESSAGES,
-  SESSION_COOKIE,
   ajaxServiceRequestSchema,
   legacyFieldsOf,
   type LegacyEnvelope,
 } from '@seyirlik/shared-contracts';
-import { parse as parseCookies } from 'cookie';
 import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { AppException, parseInput } from './app-exception';
 import { legacyLoginRequiredReply } from './error-reply';
+import { sessionTokenOf } from './session-cookie';
 
 /** The fields of a legacy reply besides `success` (for example `theme`, `link`, `status`); `success` may be set to false. */
 export type LegacyReplyFields = Record<string, unknown>;
@@ -76,11 +75,6 @@ interface PathEntry {
 
 const AJAX_SERVICE = '/ajax/service';
 const ROUTED_PATHS = new Set(LEGACY_PATHS);
-
-/** The session cookie's value, if the request carries one. */
-function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
-  return cookieHeader ? parseCookies(cookieHeader)[SESSION_COOKIE] : undefined;
-}
 
 /** A legacy path as Express routes it: the seed's `{type}` is `:type`. */
 export const legacyRouteOf = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
-import { parse as parseCookies } from 'cookie';
+import { sessionTokenOf } from '../session-cookie';
 
 const MISS: CacheLookup = { kind: 'miss' };
 
@@ -37,7 +37,7 @@ export type CacheLookup =
  * member's. The name is looked for first, so most Cookie headers are never parsed.
  */
 export function carriesSessionCookie(cookieHeader: string | undefined): boolean {
-  return cookieHeader !== undefined && cookieHeader.includes(SESSION_COOKIE) && parseCookies(cookieHeader)[SESSION_COOKIE] !== undefined;
+  return cookieHeader !== undefined && cookieHeader.includes(SESSION_COOKIE) && sessionTokenOf(cookieHeader) !== undefined;
 }
 
 /**
