@@ -19,6 +19,7 @@
 // BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100),
 // BENCH_CHAT_SECONDS (20, also the private messages'; both use REDIS_URL or redis://127.0.0.1:6379),
 // BENCH_FANOUT_FOLLOWERS (100000), BENCH_FANOUT_ONLINE (1000; the fan-out uses Redis as the chat does).
+// BENCH_CPU_PROF_DIR (unset): every app and baseline process writes a V8 CPU profile there when it exits.
 // Arguments name the sections to run (all by default): http (the HTTP load and the catalog), chat,
 // messages, notifications, bundle; e.g. `npm run bench -- chat`.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';

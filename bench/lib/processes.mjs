@@ -28,7 +28,8 @@ export function freePort() {
  */
 export function startNode(name, script, { cwd, env }) {
   // Measured as deployed (the Dockerfile sets production): libraries skip their development checks.
-  const child = spawn(process.execPath, [script], { cwd, env: { NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, script], { cwd, env: { NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail = [];
   let lines = 0;
   const keep = (chunk) => {

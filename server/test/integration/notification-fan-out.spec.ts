@@ -134,6 +134,22 @@ describe('episode release', () => {
     expect(await releaseEventsOf(catalog.dataSource, episodeId)).toBe(1);
   });
 
+  it('tells how long until the next scheduled episode airs, and nothing (not "now") when none is scheduled', async () => {
+    const releases = new EpisodeReleases();
+    await catalog.dataSource.query('UPDATE episode_release SET released_at = now() WHERE released_at IS NULL');
+    // A process with nothing scheduled sleeps its longest wait instead of looking again at once.
+    expect(await releases.nextDueInMs(catalog.dataSource.manager)).toBeNull();
+
+    const series = withEpisode(buildSeries(), buildEpisode(4, { airAt: inAnHour() }));
+    await importer.import(buildCatalogFile([series]));
+    const dueInMs = await releases.nextDueInMs(catalog.dataSource.manager);
+    expect(dueInMs).toBeGreaterThan(HOUR_MS - 60_000);
+    expect(dueInMs).toBeLessThanOrEqual(HOUR_MS);
+
+    await catalog.dataSource.query("UPDATE episode SET air_at = now() - interval '1 minute' WHERE id = $1", [await episodeIdOf(catalog.dataSource, series, 4)]);
+    expect(await releases.nextDueInMs(catalog.dataSource.manager)).toBe(0);
+  });
+
   it('releases an episode that aired while no process ran as soon as one starts, and its follower is told', async () => {
     const series = withEpisode(buildSeries(), buildEpisode(4, { airAt: inAnHour() }));
     await importer.import(buildCatalogFile([series]));

@@ -142,6 +142,29 @@ describe('domain events through the outbox', () => {
     ]);
   });
 
+  it('an idle relay looks at the outbox on its sweep only, and a message due later wakes it when due', async () => {
+    const seen: number[] = [];
+    const sut = await start({ 'test.recorder': ({ value }) => void seen.push(value) });
+    const outbox = sut.get(OutboxRepository);
+    await waitFor(async () => (await pending(sut)) === 0);
+    expect(await outbox.nextDueInMs(sut.get(DataSource).manager)).toBeNull();
+
+    const claims = jest.spyOn(outbox, 'claimDue');
+    await new Promise((resolveWait) => setTimeout(resolveWait, 1_500));
+    // Nothing pending: no pass until the sweep (every 5 s), rather than one every few milliseconds.
+    expect(claims.mock.calls.length).toBeLessThanOrEqual(1);
+
+    // An event due in a second (as a retry is): the relay sets its timer for it.
+    await sut.get(DataSource).query(
+      `INSERT INTO outbox_message (kind, name, payload, available_at) VALUES ('event', 'test.happened', '{"value":3}', now() + interval '1 second')`,
+    );
+    const dueInMs = await outbox.nextDueInMs(sut.get(DataSource).manager);
+    expect(dueInMs).toBeGreaterThan(0);
+    expect(dueInMs).toBeLessThanOrEqual(1_000);
+    await waitFor(() => seen.includes(3));
+    claims.mockRestore();
+  });
+
   it('hands on nothing of a transaction that rolled back', async () => {
     const seen: number[] = [];
     const sut = await start({ 'test.recorder': ({ value }) => void seen.push(value) });

@@ -70,10 +70,11 @@ export class EpisodeReleases {
   /** Milliseconds until the next scheduled episode airs (0 when one is due), or null when none is scheduled. */
   async nextDueInMs(manager: EntityManager): Promise<number | null> {
     const [row] = (await manager.query(
-      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (min(e.air_at) - now())) * 1000)::float8 AS due_in
+      `SELECT (EXTRACT(EPOCH FROM (min(e.air_at) - now())) * 1000)::float8 AS due_in
          FROM episode_release r JOIN episode e ON e.id = r.episode_id
         WHERE r.released_at IS NULL`,
     )) as Array<{ due_in: number | null }>;
-    return row?.due_in ?? null;
+    // min() of no rows is NULL: nothing pending (GREATEST would have turned it into 0, due now).
+    return row?.due_in == null ? null : Math.max(0, row.due_in);
   }
 }

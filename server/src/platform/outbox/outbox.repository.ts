@@ -92,10 +92,11 @@ export class OutboxRepository {
   /** Milliseconds until the next pending message is due (0 when one is due now), or null when none is pending. */
   async nextDueInMs(manager: EntityManager): Promise<number | null> {
     const [row] = (await manager.query(
-      `SELECT GREATEST(0, EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
+      `SELECT (EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
          FROM outbox_message WHERE delivered_at IS NULL`,
     )) as Array<{ due_in: number | null }>;
-    return row?.due_in ?? null;
+    // min() of no rows is NULL: nothing pending (GREATEST would have turned it into 0, due now).
+    return row?.due_in == null ? null : Math.max(0, row.due_in);
   }
 
   /** Drops messages handed on longer ago than `hours` (their consumption rows go with them). */
