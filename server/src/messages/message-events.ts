@@ -12,6 +12,9 @@ export interface MessageSentEvent {
   /** The message's number in the conversation's stream. */
   seq: number;
   senderId: number;
+  /** The sender's username and profile name when the message was sent (absent in events stored before they were carried). */
+  senderUsername?: string;
+  senderName?: string;
   recipientId: number;
   /** The start of the text, for a notification (at most 80 characters). */
   preview: string;

@@ -1,6 +1,7 @@
 import { Controller, HttpStatus, type OnModuleInit } from '@nestjs/common';
 import {
   PRIVATE_MESSAGE_MESSAGES as M,
+  conversationHashSchema,
   legacyGetConversationSchema,
   legacyGetMessagesSchema,
   legacySendMessageSchema,
@@ -8,6 +9,7 @@ import {
   type ConversationView,
 } from '@seyirlik/shared-contracts';
 import type { z } from 'zod';
+import { sessionKeyOf } from '../accounts';
 import { AppException } from '../platform/http/app-exception';
 import { LegacyCallRegistry } from '../platform/http/legacy-call.registry';
 import { MessagesService } from './messages.service';
@@ -29,6 +31,7 @@ async function conversationOf(messages: MessagesService, userId: number, fields:
  * avatar), theme (the newest page of messages), hash and id (the newest sequence); it marks the
  * conversation read, as selecting it does. `getMessage` (hash, id a sequence) → message (the
  * messages after `id` rendered), send (whether the viewer may write there), id (the cursor to send next).
+ * `sendMessage` by hash alone also has a direct way before the Nest pipeline, as `add_chat` does.
  */
 @Controller()
 export class MessagesLegacyController implements OnModuleInit {
@@ -40,13 +43,26 @@ export class MessagesLegacyController implements OnModuleInit {
   onModuleInit(): void {
     const send = async (input: z.output<typeof legacySendMessageSchema>, userId: number) => {
       const sendInput = { text: input.message, clientKey: input.client_key };
+      // By hash alone the send statement checks the conversation itself; with an id as well, the two must agree first.
+      if (input.hash !== undefined && input.id !== undefined) await conversationOf(this.messages, userId, input);
       const message =
-        input.hash !== undefined
-          ? await conversationOf(this.messages, userId, input).then(() => this.messages.send(userId, input.hash, sendInput))
-          : await this.messages.sendTo(userId, { id: input.id! }, sendInput);
+        input.hash !== undefined ? await this.messages.send(userId, input.hash, sendInput) : await this.messages.sendTo(userId, { id: input.id! }, sendInput);
       return { message: M.sent, theme: renderMessageTheme([message], userId), hash: message.hash, id: message.seq };
     };
-    this.legacy.register({ type: 'sendMessage', login: true, schema: legacySendMessageSchema, handle: (input, { viewer }) => send(input, viewer.user.id) });
+    this.legacy.register({
+      type: 'sendMessage',
+      login: true,
+      schema: legacySendMessageSchema,
+      handle: (input, { viewer }) => send(input, viewer.user.id),
+      // A send to a conversation by its hash alone, the member resolved in the one statement.
+      direct: async (input, sessionToken) => {
+        const hash = conversationHashSchema.safeParse(input.hash);
+        const sessionKey = sessionKeyOf(sessionToken);
+        if (!hash.success || input.id !== undefined || sessionKey === null) return null;
+        const message = await this.messages.sendBySession(sessionKey, hash.data, { text: input.message, clientKey: input.client_key });
+        return message && { message: M.sent, theme: renderMessageTheme([message], message.sender.id), hash: message.hash, id: message.seq };
+      },
+    });
     this.legacy.register({ path: '/user/send/message', login: true, schema: legacySendMessageSchema, handle: (input, { viewer }) => send(input, viewer.user.id) });
 
     this.legacy.register({

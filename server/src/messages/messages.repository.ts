@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { streams, type ConversationSummary, type MemberCard } from '@seyirlik/shared-contracts';
 import { DataSource } from 'typeorm';
-import { blockedSql, memberCardColumns, toMemberCard, type MemberCardRow } from '../accounts';
+import { blockedSql, memberCardColumns, sessionMemberSql, toMemberCard, type MemberCardRow } from '../accounts';
 import { PreparedStatement } from '../platform/database/prepared-statement';
 import { escapeLike } from '../platform/database/sql';
 import { nextSequenceCte } from '../platform/database/stream-sequence.repository';
@@ -30,7 +30,7 @@ export interface PrivateMessageRow {
 /** A message to store, with the send limit it must stay within. */
 export interface NewPrivateMessage {
   hash: string;
-  senderId: number;
+  sender: MessageSender;
   body: string;
   /** The send's idempotency key, or null for a legacy send without one. */
   clientKey: string | null;
@@ -76,61 +76,73 @@ const CONVERSATION_SELECT = `SELECT c.id, c.hash, mine.other_id, mine.last_seq, 
    JOIN conversation_member mine ON mine.conversation_id = c.id
    JOIN conversation_member theirs ON theirs.conversation_id = c.id AND theirs.user_id = mine.other_id`;
 
+/** Who sends: a member by id, or the member of a session cookie (see sessionKeyOf), resolved in the statement itself. */
+export type MessageSender = { userId: number } | { sessionKey: Buffer };
+
+type InsertedRaw = RawMessage & { repeated: boolean; recipient_id: number };
+
 /**
- * MessagesRepository.insertMessage's statement, prepared: every private message runs it. $1 the
- * hash, $2 the stream, $3 the sender, $4 the text, $5/$6 the send window, $7 the key, $8 the
- * preview length. It sends no NOTIFY for its outbox row (as OutboxRepository.insert does): a
- * NOTIFY takes one database-wide lock through each commit, so concurrent sends would commit one
- * by one, each waiting for the one before it to reach the disk. The sending process wakes its own
- * relay instead (MessagesService.send), and the relays' sweep covers a process that died first.
+ * MessagesRepository.insertMessage's statement (one per way of naming the sender), prepared:
+ * every private message runs it. $1 the hash, $2 the stream, $3 the sender (an id, or a session
+ * key), $4 the text, $5/$6 the send window, $7 the key, $8 the preview length. The event carries
+ * the sender's name, so its consumers need not look the sender up. It sends no NOTIFY for its
+ * outbox row (as OutboxRepository.insert does): a NOTIFY takes one database-wide lock through each
+ * commit, so concurrent sends would commit one by one, each waiting for the one before it to reach
+ * the disk. The sending process wakes its own relay instead (MessagesService), and the relays'
+ * sweep covers a process that died first.
  */
-const INSERT_MESSAGE = new PreparedStatement<RawMessage & { repeated: boolean; recipient_id: number }>(
-  'messages.insert-message',
-  `WITH conv AS (
-     SELECT c.id, m.other_id FROM conversation c
-       JOIN conversation_member m ON m.conversation_id = c.id AND m.user_id = $3
-      WHERE c.hash = $1
-   ),
-   stored AS (
-     SELECT p.seq, p.sent_at, p.body, p.sender_id FROM conv
-       JOIN private_message p ON p.conversation_id = conv.id AND p.sender_id = $3 AND p.client_key = $7
-   ),
-   target AS (
-     SELECT conv.id, conv.other_id FROM conv
-      WHERE NOT EXISTS (SELECT 1 FROM stored)
-        AND NOT ${blockedSql('conv.other_id', '$3')}
-        AND (SELECT count(*) FROM private_message w
-              WHERE w.sender_id = $3 AND w.sent_at > now() - make_interval(secs => $5)) < $6
-   ),
-   next_seq AS (${nextSequenceCte('$2', 'target')}),
-   inserted AS (
-     INSERT INTO private_message (conversation_id, seq, sender_id, body, client_key)
-     SELECT target.id, next_seq.last_seq, $3, $4, $7 FROM target, next_seq
-     RETURNING conversation_id, seq, sent_at, body, sender_id
-   ),
-   sides AS (
-     UPDATE conversation_member m
-        SET last_seq = i.seq, last_message_at = i.sent_at,
-            read_seq = CASE WHEN m.user_id = $3 THEN i.seq ELSE m.read_seq END
-       FROM inserted i
-      WHERE m.conversation_id = i.conversation_id
-      RETURNING m.user_id
-   ),
-   event AS (
-     INSERT INTO outbox_message (kind, name, payload)
-     SELECT 'event', 'message.sent', jsonb_build_object(
-              'conversationId', i.conversation_id, 'hash', $1::text, 'seq', i.seq, 'senderId', $3::integer,
-              'recipientId', target.other_id, 'preview', left(i.body, $8), 'first', i.seq = 1)
-       FROM inserted i, target
-     RETURNING id
-   ),
-   sent AS (
-     SELECT seq, sent_at, body, sender_id, false AS repeated FROM inserted
-     UNION ALL SELECT seq, sent_at, body, sender_id, true FROM stored
-   )
-   SELECT s.seq, s.sent_at, s.body, s.repeated, conv.other_id AS recipient_id, ${MEMBER_COLUMNS}
-     FROM sent s CROSS JOIN conv JOIN app_user u ON u.id = s.sender_id`,
-);
+const insertMessageStatement = (sender: 'id' | 'session') =>
+  new PreparedStatement<InsertedRaw>(
+    `messages.insert-message-by-${sender}`,
+    `WITH sender AS (SELECT ${sender === 'id' ? '$3::int' : sessionMemberSql('$3')} AS id),
+     conv AS (
+       SELECT c.id, m.other_id, sender.id AS sender_id FROM conversation c
+         JOIN conversation_member m ON m.conversation_id = c.id
+         JOIN sender ON m.user_id = sender.id
+        WHERE c.hash = $1
+     ),
+     stored AS (
+       SELECT p.seq, p.sent_at, p.body, p.sender_id FROM conv
+         JOIN private_message p ON p.conversation_id = conv.id AND p.sender_id = conv.sender_id AND p.client_key = $7
+     ),
+     target AS (
+       SELECT conv.id, conv.other_id, conv.sender_id FROM conv
+        WHERE NOT EXISTS (SELECT 1 FROM stored)
+          AND NOT ${blockedSql('conv.other_id', 'conv.sender_id')}
+          AND (SELECT count(*) FROM private_message w
+                WHERE w.sender_id = conv.sender_id AND w.sent_at > now() - make_interval(secs => $5)) < $6
+     ),
+     next_seq AS (${nextSequenceCte('$2', 'target')}),
+     inserted AS (
+       INSERT INTO private_message (conversation_id, seq, sender_id, body, client_key)
+       SELECT target.id, next_seq.last_seq, target.sender_id, $4, $7 FROM target, next_seq
+       RETURNING conversation_id, seq, sent_at, body, sender_id
+     ),
+     sides AS (
+       UPDATE conversation_member m
+          SET last_seq = i.seq, last_message_at = i.sent_at,
+              read_seq = CASE WHEN m.user_id = i.sender_id THEN i.seq ELSE m.read_seq END
+         FROM inserted i
+        WHERE m.conversation_id = i.conversation_id
+        RETURNING m.user_id
+     ),
+     event AS (
+       INSERT INTO outbox_message (kind, name, payload)
+       SELECT 'event', 'message.sent', jsonb_build_object(
+                'conversationId', i.conversation_id, 'hash', $1::text, 'seq', i.seq, 'senderId', i.sender_id,
+                'senderUsername', a.username, 'senderName', a.profile_name,
+                'recipientId', target.other_id, 'preview', left(i.body, $8), 'first', i.seq = 1)
+         FROM inserted i, target, app_user a WHERE a.id = i.sender_id
+       RETURNING id
+     ),
+     sent AS (
+       SELECT seq, sent_at, body, sender_id, false AS repeated FROM inserted
+       UNION ALL SELECT seq, sent_at, body, sender_id, true FROM stored
+     )
+     SELECT s.seq, s.sent_at, s.body, s.repeated, conv.other_id AS recipient_id, ${MEMBER_COLUMNS}
+       FROM sent s CROSS JOIN conv JOIN app_user u ON u.id = s.sender_id`,
+  );
+const INSERT_MESSAGE = { id: insertMessageStatement('id'), session: insertMessageStatement('session') };
 
 /** Whether `error` is the unique violation of a second send of a key that another send stored meanwhile. */
 function isRepeatedKeyRace(error: unknown): boolean {
@@ -216,10 +228,12 @@ export class MessagesRepository {
    * sequence row, then breaks the key's unique index, which rolls its statement back, and runs again.
    */
   async insertMessage(message: NewPrivateMessage): Promise<InsertedPrivateMessage | null> {
+    const sender = message.sender;
+    const statement = 'userId' in sender ? INSERT_MESSAGE.id : INSERT_MESSAGE.session;
     const values = [
       message.hash,
       streams.conversation(message.hash),
-      message.senderId,
+      'userId' in sender ? sender.userId : sender.sessionKey,
       message.body,
       message.window.windowSeconds,
       message.window.points,
@@ -228,10 +242,10 @@ export class MessagesRepository {
     ];
     let rows;
     try {
-      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+      rows = await statement.run(this.dataSource, values);
     } catch (error) {
       if (!isRepeatedKeyRace(error)) throw error;
-      rows = await INSERT_MESSAGE.run(this.dataSource, values);
+      rows = await statement.run(this.dataSource, values);
     }
     const [row] = rows;
     return row ? { row: toMessageRow(row), recipientId: row.recipient_id, repeated: row.repeated } : null;

@@ -20,7 +20,7 @@ import { MemberBlocks } from '../accounts';
 import { AppException } from '../platform/http/app-exception';
 import { OutboxRelay } from '../platform/outbox/outbox-relay';
 import { RealtimeService } from '../platform/realtime/realtime.service';
-import { MessagesRepository, type ConversationRow, type PrivateMessageRow } from './messages.repository';
+import { MessagesRepository, type ConversationRow, type MessageSender, type PrivateMessageRow } from './messages.repository';
 
 /** A send: the text, and the idempotency key its retries repeat (none from legacy clients). */
 export interface MessageSend {
@@ -124,29 +124,43 @@ export class MessagesService {
   async send(userId: number, hash: unknown, send: MessageSend): Promise<PrivateMessage> {
     const parsed = conversationHashSchema.safeParse(hash);
     if (!parsed.success) throw notFound();
+    const message = await this.store({ userId }, parsed.data, send);
+    if (message) return message;
+    const conversation = await this.enter(userId, parsed.data);
+    if (await this.blocks.isBlocked(conversation.otherId, userId)) throw new AppException(HttpStatus.FORBIDDEN, M.blockedByRecipient);
+    throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
+  }
+
+  /**
+   * send for the member of a session cookie, the member resolved in the same statement (the
+   * legacy `sendMessage`'s direct way): the message, or null when nothing was stored (no live
+   * session, no such conversation, blocked, over the limit), for the full way to say why.
+   */
+  sendBySession(sessionKey: Buffer, hash: string, send: MessageSend): Promise<PrivateMessage | null> {
+    return this.store({ sessionKey }, hash, send);
+  }
+
+  private async store(sender: MessageSender, hash: string, send: MessageSend): Promise<PrivateMessage | null> {
     const inserted = await this.repository.insertMessage({
-      hash: parsed.data,
-      senderId: userId,
+      hash,
+      sender,
       body: send.text,
       clientKey: send.clientKey ?? null,
       window: R.sendRateLimit,
       previewLength: R.previewLength,
     });
-    if (!inserted) {
-      const conversation = await this.enter(userId, parsed.data);
-      if (await this.blocks.isBlocked(conversation.otherId, userId)) throw new AppException(HttpStatus.FORBIDDEN, M.blockedByRecipient);
-      throw new AppException(HttpStatus.TOO_MANY_REQUESTS, MESSAGES.tooManyRequests);
-    }
-    const message = toPrivateMessage(parsed.data, inserted.row);
+    if (!inserted) return null;
+    const message = toPrivateMessage(hash, inserted.row);
     if (inserted.repeated) {
       if (message.text !== send.text) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
       return message;
     }
     const pushed = { ...message, recipientId: inserted.recipientId };
-    this.realtime.toRoom(rooms.user(userId), 'message.created', pushed);
+    this.realtime.toRoom(rooms.user(message.sender.id), 'message.created', pushed);
     this.realtime.toRoom(rooms.user(inserted.recipientId), 'message.created', pushed);
-    // The statement wrote the message.sent event without a NOTIFY (see MessagesRepository): relay it from here.
-    this.relay.wake();
+    // The statement wrote the message.sent event without a NOTIFY (see MessagesRepository): relay it
+    // from here, with the other messages of the moment.
+    this.relay.wakeSoon();
     return message;
   }
 

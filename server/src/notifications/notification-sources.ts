@@ -7,6 +7,9 @@ import type { RoomInvitedEvent } from '../rooms';
 import { NotificationsRepository, type NewNotification } from './notifications.repository';
 import { NotificationsService } from './notifications.service';
 
+/** Who did it, as far as a notice names them. */
+type Actor = Pick<MemberCard, 'id' | 'username' | 'profileName'>;
+
 /** What a source says, once its actor is known. */
 type Notice = Omit<NewNotification, 'actorId' | 'sourceEventId'>;
 
@@ -78,7 +81,12 @@ export class NotificationSources {
    */
   async messageSent(event: MessageSentEvent, eventId: string): Promise<void> {
     if (await this.presence.isViewing(event.recipientId, event.conversationId)) return;
-    await this.tell(event.senderId, eventId, (actor) => ({
+    // The event names its sender (older events only by id).
+    const sender =
+      event.senderUsername !== undefined && event.senderName !== undefined
+        ? { id: event.senderId, username: event.senderUsername, profileName: event.senderName }
+        : event.senderId;
+    await this.tell(sender, eventId, (actor) => ({
       kind: 'message',
       recipientIds: [event.recipientId],
       groupKey: `message:${event.conversationId}`,
@@ -88,9 +96,12 @@ export class NotificationSources {
     }));
   }
 
-  /** Makes the notice of the event `eventId` by `actorId`; an actor whose account is gone tells nobody. */
-  private async tell(actorId: number, eventId: string, notice: (actor: MemberCard) => Notice): Promise<void> {
-    const actor = await this.repository.member(actorId);
+  /**
+   * Makes the notice of the event `eventId` by its actor, looked up by id unless the event named
+   * them; an actor whose account is gone tells nobody (the upsert checks it too).
+   */
+  private async tell(actorOrId: Actor | number, eventId: string, notice: (actor: Actor) => Notice): Promise<void> {
+    const actor = typeof actorOrId === 'number' ? await this.repository.member(actorOrId) : actorOrId;
     if (actor) await this.notifications.notify({ ...notice(actor), actorId: actor.id, sourceEventId: eventId });
   }
 }

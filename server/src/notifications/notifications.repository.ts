@@ -71,7 +71,7 @@ function toStored(row: NotificationRow): StoredNotification {
  * runs it. `$1` the recipients, `$2` kind, `$3` group key, `$4` actor, `$5` actor count, `$6` text,
  * `$7` link, `$8` the source event's id.
  *
- * `told` keeps the recipients to tell: existing members other than the actor who did not mute
+ * `told` keeps the recipients to tell (none when the actor's account is gone): existing members other than the actor who did not mute
  * the kind, did not block the actor (blockedSql, the accounts' one definition), and whose row of
  * this key was not made or changed by this event or a later one. Each of them takes the next
  * number of their stream, in member order (so two writers of several streams never wait on each
@@ -84,6 +84,7 @@ const UPSERT = new PreparedStatement<NotificationRow>(
   `WITH told AS (
      SELECT u.id AS user_id, 'notifications:' || u.id AS stream FROM app_user u
       WHERE u.id = ANY($1::int[]) AND u.id <> $4
+        AND EXISTS (SELECT 1 FROM app_user actor WHERE actor.id = $4)
         AND NOT EXISTS (SELECT 1 FROM notification_mute m WHERE m.user_id = u.id AND m.kind = $2)
         AND NOT ${blockedSql('u.id', '$4')}
         AND NOT EXISTS (

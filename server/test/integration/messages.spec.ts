@@ -122,6 +122,8 @@ describe('private messages', () => {
         hash,
         seq: 1,
         senderId: alice.userId,
+        senderUsername: alice.username,
+        senderName: alice.username,
         recipientId: bob.userId,
         preview: 'Merhaba Bob!',
         first: true,

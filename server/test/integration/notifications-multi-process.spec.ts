@@ -39,11 +39,13 @@ describe('notifications across server processes', () => {
     ({ aired: [episodeId] } = await importRoomCatalog(catalog.dataSource));
   });
 
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
-    await Promise.all(running.map((server) => server.stop()));
-    await catalog.close();
+  // Each test's processes stop with it: a relay left running would hand on the next test's events.
+  afterEach(async () => {
+    sockets.splice(0).forEach((socket) => socket.close());
+    await Promise.all(running.splice(0).map((server) => server.stop()));
   });
+
+  afterAll(() => catalog.close());
 
   it('brings a notification made from a reply sent to process A, and the read that clears it, to the member’s tabs on both processes', async () => {
     const [processA, processB] = await startCluster(2, env());

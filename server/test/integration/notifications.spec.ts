@@ -13,7 +13,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ConversationPresence } from '../../src/messages';
+import { ConversationPresence, type MessageSentEvent } from '../../src/messages';
 import { DomainEvents } from '../../src/platform/events/domain-events';
 import { createRoom, importRoomCatalog, signedInMember, type SignedInMember } from '../factories/rooms';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -301,6 +301,35 @@ describe('notifications', () => {
       await consumer.handle(event!.payload, { eventId: String(event!.id), manager: db.manager });
 
       expect(await rowsOf(author.userId)).toEqual([row]);
+    });
+
+    it('names the sender of a message from its event, looks up one an older event names by id only, and tells nobody for a sender who left', async () => {
+      const [sender, recipient] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      await sender.agent.post('/api/conversations').send({ username: recipient.username, text: 'İlk mesaj' }).expect(201);
+      const [row] = await notificationsOf(recipient.userId, 1);
+      const [event] = (await db.query(`SELECT id, payload FROM outbox_message WHERE name = 'message.sent' AND (payload->>'recipientId')::int = $1`, [
+        recipient.userId,
+      ])) as Array<{ id: string; payload: MessageSentEvent }>;
+      expect(event!.payload).toMatchObject({ senderId: sender.userId, senderUsername: sender.username, senderName: sender.username });
+      const consumer = sut.server.app
+        .get(DomainEvents)
+        .consumersOf('message.sent')
+        .find((candidate) => candidate.id === 'notifications.messageSent')!;
+      const later = (offset: number) => String(BigInt(event!.id) + BigInt(offset) * 1_000_000n);
+
+      // As an event stored before senders were named: the consumer looks the sender up.
+      const { senderUsername: _username, senderName: _name, ...byIdOnly } = event!.payload;
+      await consumer.handle({ ...byIdOnly, preview: 'Eski biçim' }, { eventId: later(1), manager: db.manager });
+      const [renamed] = await rowsOf(recipient.userId);
+      expect(renamed).toMatchObject({ id: row!.id, actor_id: sender.userId, text: `${sender.username} size bir mesaj gönderdi: Eski biçim` });
+
+      // A sender whose account is gone tells nobody, named in the event or not.
+      const gone = await signedInMember(sut.baseUrl);
+      await db.query('DELETE FROM app_user WHERE id = $1', [gone.userId]);
+      const fromGone = { ...event!.payload, senderId: gone.userId, senderUsername: gone.username, senderName: gone.username, preview: 'Hayalet' };
+      await consumer.handle(fromGone, { eventId: later(2), manager: db.manager });
+      await consumer.handle({ ...byIdOnly, senderId: gone.userId, preview: 'Hayalet' }, { eventId: later(3), manager: db.manager });
+      expect(await rowsOf(recipient.userId)).toEqual([renamed]);
     });
 
     it('makes one grouped like of a like event delivered twice', async () => {

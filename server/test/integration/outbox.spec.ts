@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/platform/config/config';
 import { dataSourceOptions, migrate } from '../../src/platform/database/data-source';
 import { DomainEvents, type DomainEventHandler } from '../../src/platform/events/domain-events';
 import { createLogger } from '../../src/platform/logging/logger';
+import { OutboxRelay } from '../../src/platform/outbox/outbox-relay';
 import { OutboxRepository } from '../../src/platform/outbox/outbox.repository';
 import { createTestDatabase, type TestDatabase, uniqueRedisPrefix } from '../support/test-database';
 
@@ -154,14 +155,48 @@ describe('domain events through the outbox', () => {
     // Nothing pending: no pass until the sweep (every 5 s), rather than one every few milliseconds.
     expect(claims.mock.calls.length).toBeLessThanOrEqual(1);
 
-    // An event due in a second (as a retry is): the relay sets its timer for it.
+    // An event due in a second (as a retry is): the pass that finds it sets its timer for it.
     await sut.get(DataSource).query(
       `INSERT INTO outbox_message (kind, name, payload, available_at) VALUES ('event', 'test.happened', '{"value":3}', now() + interval '1 second')`,
     );
     const dueInMs = await outbox.nextDueInMs(sut.get(DataSource).manager);
     expect(dueInMs).toBeGreaterThan(0);
     expect(dueInMs).toBeLessThanOrEqual(1_000);
+    claims.mockClear();
+    sut.get(OutboxRelay).wake();
     await waitFor(() => seen.includes(3));
+    // The wake's pass and the timer's (a sweep may fall in between), not a pass every few milliseconds.
+    expect(claims.mock.calls.length).toBeLessThanOrEqual(3);
+    claims.mockRestore();
+  });
+
+  it('hands the writes of a moment that sent no NOTIFY on in one pass when woken soon', async () => {
+    const seen: number[] = [];
+    const sut = await start({ 'test.recorder': ({ value }) => void seen.push(value) });
+    const outbox = sut.get(OutboxRepository);
+    // The start's passes are over (the last one follows the listener's LISTEN).
+    await waitFor(async () => {
+      const [row] = (await sut.get(DataSource).query(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'seyirlik-outbox' AND query LIKE 'LISTEN%'",
+      )) as Array<{ n: number }>;
+      return row!.n === 1 && (await pending(sut)) === 0;
+    });
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    const claims = jest.spyOn(outbox, 'claimDue');
+    const relay = sut.get(OutboxRelay);
+
+    for (let value = 10; value < 15; value += 1) {
+      // As the private messages' send statement writes its event: no NOTIFY, the writer wakes its relay.
+      await sut.get(DataSource).query(`INSERT INTO outbox_message (kind, name, payload) VALUES ('event', 'test.happened', $1::jsonb)`, [
+        JSON.stringify({ value }),
+      ]);
+      relay.wakeSoon();
+    }
+    await waitFor(() => seen.length === 5);
+
+    expect(seen).toEqual([10, 11, 12, 13, 14]);
+    const taken = await Promise.all(claims.mock.results.map((result) => result.value as Promise<unknown[]>));
+    expect(taken.filter((rows) => rows.length > 0).map((rows) => rows.length)).toEqual([5]);
     claims.mockRestore();
   });
 

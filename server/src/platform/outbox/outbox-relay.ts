@@ -17,11 +17,46 @@ const RETRY_MAX_MS = 5 * 60_000;
 /** Pending messages that are due but held by another relay are looked at again after this. */
 const HELD_ELSEWHERE_MS = 200;
 const LISTEN_RECONNECT_MS = 1_000;
+/** How long wakeSoon gathers writes before a pass: short next to what a member notices of a notification. */
+const WAKE_SOON_MS = 50;
 /** Messages handed on are kept this long (for the operator), then dropped. */
 const KEEP_DELIVERED_HOURS = 7 * 24;
 const PRUNE_INTERVAL_MS = 60 * 60_000;
 
 const SAVEPOINT = 'outbox_consumer';
+
+interface RelayedBatch {
+  taken: number;
+  /** When the next pending message is due, as OutboxRepository.nextDueInMs says, read at the end of the batch. */
+  dueInMs: number | null;
+}
+
+/**
+ * The savepoint around each consumer, so a failing consumer's writes are undone alone. It costs
+ * one command per consumer: the savepoint of a consumer that succeeded is released and set again
+ * for the next in one command, one rolled back to stays set, and the last is left to the commit.
+ */
+class ConsumerSavepoint {
+  private state: 'none' | 'fresh' | 'used' = 'none';
+
+  constructor(readonly manager: EntityManager) {}
+
+  async before(): Promise<void> {
+    if (this.state === 'none') await this.manager.query(`SAVEPOINT ${SAVEPOINT}`);
+    else if (this.state === 'used') await this.manager.query(`RELEASE SAVEPOINT ${SAVEPOINT}; SAVEPOINT ${SAVEPOINT}`);
+    this.state = 'fresh';
+  }
+
+  /** The consumer's writes are kept: the next consumer needs a savepoint of its own. */
+  succeeded(): void {
+    this.state = 'used';
+  }
+
+  async rollBack(): Promise<void> {
+    await this.manager.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+    this.state = 'fresh';
+  }
+}
 
 function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_BASE_MS * 2 ** attempts, RETRY_MAX_MS);
@@ -35,9 +70,9 @@ function retryDelayMs(attempts: number): number {
  *
  * Each batch is claimed with FOR UPDATE SKIP LOCKED and marked handed on in the same
  * transaction, so two relays never hand a message on twice, and a relay dying midway leaves the
- * message pending for the next one. A consumer's "done" is recorded in that transaction too,
- * in a savepoint around the consumer: when one consumer of an event fails, the event is tried
- * again later for it alone.
+ * message pending for the next one. A consumer's "done" is recorded in that transaction too, and
+ * each consumer runs in a savepoint: when one consumer of an event fails, its writes are undone
+ * and the event is tried again later for it alone.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -48,6 +83,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private sweepTimer: NodeJS.Timeout | undefined;
   private dueTimer: NodeJS.Timeout | undefined;
   private listenTimer: NodeJS.Timeout | undefined;
+  private soonTimer: NodeJS.Timeout | undefined;
   private lastPruneAt = 0;
 
   constructor(
@@ -72,10 +108,23 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     clearInterval(this.sweepTimer);
     clearTimeout(this.dueTimer);
     clearTimeout(this.listenTimer);
+    clearTimeout(this.soonTimer);
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);
     await this.pass;
+  }
+
+  /**
+   * A pass within WAKE_SOON_MS, for a write that sent no NOTIFY (see MessagesService): the
+   * writes of that moment are handed on in one batch, not one transaction each.
+   */
+  wakeSoon(): void {
+    if (this.stopped || this.soonTimer) return;
+    this.soonTimer = setTimeout(() => {
+      this.soonTimer = undefined;
+      this.wake();
+    }, WAKE_SOON_MS);
   }
 
   /** Starts a pass over the due messages, or one more after the pass under way. */
@@ -97,54 +146,66 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   }
 
   private async relayDue(): Promise<void> {
+    let batch: RelayedBatch | null = null;
     while (!this.stopped) {
-      const taken = await this.dataSource.transaction((manager) => this.relayBatch(manager));
-      if (taken < BATCH_SIZE) break;
+      batch = await this.dataSource.transaction((manager) => this.relayBatch(manager));
+      if (batch.taken < BATCH_SIZE) break;
     }
-    if (this.stopped) return;
+    if (this.stopped || !batch) return;
     await this.pruneNowAndThen();
-    const dueInMs = await this.outbox.nextDueInMs(this.dataSource.manager);
     clearTimeout(this.dueTimer);
-    if (dueInMs !== null && dueInMs < SWEEP_INTERVAL_MS) {
-      this.dueTimer = setTimeout(() => this.wake(), Math.max(dueInMs, HELD_ELSEWHERE_MS));
+    if (batch.dueInMs !== null && batch.dueInMs < SWEEP_INTERVAL_MS) {
+      this.dueTimer = setTimeout(() => this.wake(), Math.max(batch.dueInMs, HELD_ELSEWHERE_MS));
     }
   }
 
-  private async relayBatch(manager: EntityManager): Promise<number> {
+  /**
+   * One transaction: claim, hand on, and record it all in one closing statement (which also says
+   * when the next pending message is due). Round trips are what a batch costs, so an event tried
+   * for the first time does not ask which consumers already handled it (none can have: that is
+   * only ever committed with its retry), and consecutive consumers share one savepoint command.
+   */
+  private async relayBatch(manager: EntityManager): Promise<RelayedBatch> {
     const messages = await this.outbox.claimDue(manager, BATCH_SIZE);
-    if (messages.length === 0) return 0;
-    const done = await this.outbox.consumersDone(
-      manager,
-      messages.filter((message) => message.kind === 'event').map((message) => message.id),
-    );
+    if (messages.length === 0) return { taken: 0, dueInMs: await this.outbox.nextDueInMs(manager) };
+    const retried = messages.filter((message) => message.kind === 'event' && message.attempts > 0).map((message) => message.id);
+    const done = retried.length > 0 ? await this.outbox.consumersDone(manager, retried) : new Map<string, Set<string>>();
+    const savepoint = new ConsumerSavepoint(manager);
+    const consumed: Array<{ messageId: string; consumer: string }> = [];
+    const delivered: string[] = [];
     for (const message of messages) {
       const failure =
         message.kind === 'event'
-          ? await this.deliverEvent(manager, message, done.get(message.id) ?? new Set())
+          ? await this.deliverEvent(savepoint, message, done.get(message.id) ?? new Set(), consumed)
           : await this.handOffJob(message);
       if (failure === null) {
-        await this.outbox.markDelivered(manager, message.id);
+        delivered.push(message.id);
       } else {
         const retryInMs = retryDelayMs(message.attempts);
         this.logger.warn({ outboxId: message.id, name: message.name, attempt: message.attempts + 1, retryInMs, err: failure }, 'outbox message not handed on, retrying');
         await this.outbox.retryLater(manager, message.id, retryInMs, failure);
       }
     }
-    return messages.length;
+    return { taken: messages.length, dueInMs: await this.outbox.finishBatch(manager, consumed, delivered) };
   }
 
-  /** Runs each consumer that has not handled the event yet; answers the first failure, or null. */
-  private async deliverEvent(manager: EntityManager, event: OutboxRow, done: Set<string>): Promise<string | null> {
+  /** Runs each consumer that has not handled the event yet, noting those that did; answers the first failure, or null. */
+  private async deliverEvent(
+    savepoint: ConsumerSavepoint,
+    event: OutboxRow,
+    done: Set<string>,
+    consumed: Array<{ messageId: string; consumer: string }>,
+  ): Promise<string | null> {
     let failure: string | null = null;
     for (const consumer of this.events.consumersOf(event.name)) {
       if (done.has(consumer.id)) continue;
-      await manager.query(`SAVEPOINT ${SAVEPOINT}`);
+      await savepoint.before();
       try {
-        await consumer.handle(event.payload as never, { eventId: event.id, manager });
-        await this.outbox.recordConsumed(manager, event.id, consumer.id);
-        await manager.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
+        await consumer.handle(event.payload as never, { eventId: event.id, manager: savepoint.manager });
+        savepoint.succeeded();
+        consumed.push({ messageId: event.id, consumer: consumer.id });
       } catch (error) {
-        await manager.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
+        await savepoint.rollBack();
         failure ??= `${consumer.id}: ${(error as Error).message}`;
       }
     }

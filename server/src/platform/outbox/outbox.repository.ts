@@ -25,6 +25,9 @@ export interface NewOutboxMessage {
   delayMs?: number;
 }
 
+/** A due_in column as milliseconds: min() of no rows is NULL, nothing pending (not "due now", as GREATEST(0, NULL) would say). */
+const dueInMsOf = (row: { due_in: number | null } | undefined): number | null => (row?.due_in == null ? null : Math.max(0, row.due_in));
+
 /** The SQL of the outbox (see the Outbox migration). */
 @Injectable()
 export class OutboxRepository {
@@ -72,12 +75,25 @@ export class OutboxRepository {
     return done;
   }
 
-  async recordConsumed(manager: EntityManager, messageId: string, consumer: string): Promise<void> {
-    await manager.query('INSERT INTO outbox_consumption (message_id, consumer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [messageId, consumer]);
-  }
-
-  async markDelivered(manager: EntityManager, messageId: string): Promise<void> {
-    await manager.query('UPDATE outbox_message SET delivered_at = now() WHERE id = $1', [messageId]);
+  /**
+   * Ends a relay's batch in one statement: records which consumers handled which events, marks
+   * the messages handed on, and answers the milliseconds until the next pending message is due
+   * (0 when one is due now, null when none is pending), as nextDueInMs does.
+   */
+  async finishBatch(manager: EntityManager, consumed: ReadonlyArray<{ messageId: string; consumer: string }>, deliveredIds: readonly string[]): Promise<number | null> {
+    const [row] = (await manager.query(
+      `WITH consumed AS (
+         INSERT INTO outbox_consumption (message_id, consumer)
+         SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING
+       ),
+       delivered AS (
+         UPDATE outbox_message SET delivered_at = now() WHERE id = ANY($3::bigint[])
+       )
+       SELECT (EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
+         FROM outbox_message WHERE delivered_at IS NULL AND NOT (id = ANY($3::bigint[]))`,
+      [consumed.map((entry) => entry.messageId), consumed.map((entry) => entry.consumer), deliveredIds],
+    )) as Array<{ due_in: number | null }>;
+    return dueInMsOf(row);
   }
 
   async retryLater(manager: EntityManager, messageId: string, delayMs: number, error: string): Promise<void> {
@@ -95,8 +111,7 @@ export class OutboxRepository {
       `SELECT (EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
          FROM outbox_message WHERE delivered_at IS NULL`,
     )) as Array<{ due_in: number | null }>;
-    // min() of no rows is NULL: nothing pending (GREATEST would have turned it into 0, due now).
-    return row?.due_in == null ? null : Math.max(0, row.due_in);
+    return dueInMsOf(row);
   }
 
   /** Drops messages handed on longer ago than `hours` (their consumption rows go with them). */
