@@ -12,6 +12,7 @@ import { RoomChatStreamNames1764800000000 } from './1764800000000-room-chat-stre
 import { PrivateMessages1764900000000 } from './1764900000000-private-messages';
 import { Notifications1765000000000 } from './1765000000000-notifications';
 import { EpisodeRelease1765300000000 } from './1765300000000-episode-release';
+import { FlowPosts1765400000000 } from './1765400000000-flow-posts';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   PrivateMessages1764900000000,
   Notifications1765000000000,
   EpisodeRelease1765300000000,
+  FlowPosts1765400000000,
 ];
