@@ -76,14 +76,18 @@ function urlOf(name: string): string {
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const name = `seyirlik_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const from = options.empty ? '' : ` TEMPLATE ${await migratedTemplate()}`;
   await admin(async (client) => {
-    // A template's last connection can still be closing on the server (55006): ask again shortly.
     for (let attempt = 1; ; attempt++) {
+      const from = options.empty ? '' : ` TEMPLATE ${await migratedTemplate()}`;
       try {
         return await client.query(`CREATE DATABASE ${name}${from}`);
       } catch (error) {
-        if ((error as { code?: string }).code !== '55006' || attempt === 50) throw error;
+        const code = (error as { code?: string }).code;
+        // A template's last connection can still be closing on the server (55006): ask again
+        // shortly. A template gone (3D000: dropped as stale by a run on other migrations sharing
+        // this server) is made again.
+        if ((code !== '55006' && code !== '3D000') || attempt === 50) throw error;
+        if (code === '3D000') template = null;
         await new Promise((resolveWait) => setTimeout(resolveWait, 100));
       }
     }
