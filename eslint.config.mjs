@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const FEATURES = ['accounts', 'catalog', 'comments', 'rooms', 'mail', 'media', 'notifications', 'messages'];
+const FEATURES = ['accounts', 'catalog', 'comments', 'rooms', 'mail', 'media', 'notifications', 'messages', 'badges', 'flow'];
 
 /** Any relative path into `feature` that is not its port. */
 const deepInto = (features) => `^(\\.\\./)+(${features.join('|')})/(?!index$).+`;

@@ -21,7 +21,7 @@
 // BENCH_FANOUT_FOLLOWERS (100000), BENCH_FANOUT_ONLINE (1000; the fan-out uses Redis as the chat does).
 // BENCH_CPU_PROF_DIR (unset): every app and baseline process writes a V8 CPU profile there when it exits.
 // Arguments name the sections to run (all by default): http (the HTTP load and the catalog), chat,
-// messages, notifications, bundle; e.g. `npm run bench -- chat`.
+// messages, flow (live poll and reaction counts, lib/flow-section.mjs), notifications, bundle; e.g. `npm run bench -- chat`.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -29,6 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
 import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection, UNCACHED_TARGET } from './lib/catalog-section.mjs';
 import { chatProblems, chatSummaryLines, printChatResults, runChatSection } from './lib/chat-section.mjs';
+import { flowProblems, flowSummaryLines, printFlowResults, runFlowSection } from './lib/flow-section.mjs';
 import { messagesProblems, messagesSummaryLines, printMessagesResults, runMessagesSection } from './lib/messages-section.mjs';
 import {
   notificationsProblems,
@@ -94,7 +95,7 @@ function readSettings(env) {
   };
 }
 
-const SECTIONS = ['http', 'chat', 'messages', 'notifications', 'bundle'];
+const SECTIONS = ['http', 'chat', 'messages', 'flow', 'notifications', 'bundle'];
 
 /** The sections named on the command line, or all of them. */
 function readSections(args) {
@@ -309,7 +310,7 @@ function printLoadTable(results) {
   for (const line of loadTableLines(results)) console.log(line);
 }
 
-function printSummary({ settings, results, catalog, chat, messages, notifications, bundle, database, problems }) {
+function printSummary({ settings, results, catalog, chat, messages, flow, notifications, bundle, database, problems }) {
   const lines = [['mode', modeLabel(settings)]];
   for (const scenario of SCENARIOS) {
     const ratio = ratios(results, scenario);
@@ -321,6 +322,7 @@ function printSummary({ settings, results, catalog, chat, messages, notification
   lines.push(...(catalog ? catalogSummaryLines(catalog) : [['catalog', 'not measured']]));
   lines.push(...(chat ? chatSummaryLines(chat) : [['chat', 'not measured']]));
   lines.push(...(messages ? messagesSummaryLines(messages) : [['messages', 'not measured']]));
+  lines.push(...(flow ? flowSummaryLines(flow) : [['flow counts', 'not measured']]));
   lines.push(...(notifications ? notificationsSummaryLines(notifications) : [['fan-out', 'not measured']]));
   lines.push(
     ['machine', `load average ${loadAverage()} at the end (other work on the machine slows every number)`],
@@ -350,6 +352,7 @@ async function main() {
   let catalog = null;
   let chat = null;
   let messages = null;
+  let flow = null;
   let notifications = null;
   const databaseState = { name: null, dropped: false };
   if (!existsSync(SERVER_ENTRY)) problems.push(`${SERVER_ENTRY} not found: build first (npm run build)`);
@@ -387,6 +390,14 @@ async function main() {
     problems.push(`messages: ${error.message}`);
   }
   try {
+    if (existsSync(SERVER_ENTRY) && sections.includes('flow')) {
+      flow = await runFlowSection({ root: ROOT, settings, cleanup, signal: abort.signal });
+      problems.push(...flowProblems(flow));
+    }
+  } catch (error) {
+    problems.push(`flow: ${error.message}`);
+  }
+  try {
     if (existsSync(SERVER_ENTRY) && sections.includes('notifications')) {
       notifications = await runNotificationsSection({ root: ROOT, settings, cleanup, signal: abort.signal });
       problems.push(...notificationsProblems(notifications));
@@ -400,6 +411,7 @@ async function main() {
   if (catalog) printCatalogResults(catalog);
   if (chat) printChatResults(chat);
   if (messages) printMessagesResults(messages);
+  if (flow) printFlowResults(flow);
   if (notifications) printNotificationsResults(notifications);
 
   let bundle = null;
@@ -412,7 +424,7 @@ async function main() {
     }
   }
 
-  printSummary({ settings, results, catalog, chat, messages, notifications, bundle, database: databaseState, problems });
+  printSummary({ settings, results, catalog, chat, messages, flow, notifications, bundle, database: databaseState, problems });
   // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
   process.exit(problems.length > 0 ? 1 : 0);
 }

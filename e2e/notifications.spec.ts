@@ -16,6 +16,9 @@ async function memberOnEpisode(browser: Browser, prefix: string) {
     data: { username, emailAddress: `${username}@example.com`, password, passwordAgain: password },
   });
   expect(registered.ok()).toBe(true);
+  // Badge notices (a first comment earns one) are muted: this test counts the reply's notice.
+  const muted = await context.request.put('/api/notifications/mutes', { data: { muted: ['badge'] } });
+  expect(muted.ok()).toBe(true);
   const page = await context.newPage();
   await page.goto(EPISODE);
   await expect(comments(page).getByText('Canlı', { exact: true })).toBeVisible();

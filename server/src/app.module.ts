@@ -21,6 +21,8 @@ import { RoomsModule } from './rooms/rooms.module';
 import { MessagesModule } from './messages/messages.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { EpisodeFanOutModule } from './notifications/fan-out/episode-fan-out.module';
+import { FlowModule } from './flow/flow.module';
+import { BadgesModule } from './badges/badges.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -31,7 +33,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule];
 
 @Module({})
 export class AppModule {

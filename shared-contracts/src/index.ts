@@ -16,3 +16,7 @@ export * from './rooms';
 export * from './comments';
 export * from './messages';
 export * from './notifications';
+export * from './flow';
+export * from './badges';
+export * from './polls';
+export * from './reactions';

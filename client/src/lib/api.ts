@@ -85,6 +85,17 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
   return settle<T>(method, path, response.status, parseJson(await response.text()));
 }
 
+/** Sends a multipart form (text fields and files); the browser sets its boundary. */
+async function sendForm<T>(method: 'POST' | 'PATCH', path: string, form: FormData): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, { method, credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+  } catch {
+    throw new ApiError(0, MESSAGES.serviceUnavailable);
+  }
+  return settle<T>(method, path, response.status, parseJson(await response.text()));
+}
+
 /**
  * Sends `file` as the multipart field `file`, reporting upload progress from 0 to 100.
  * XMLHttpRequest, because fetch cannot report how much of a request body has been sent.
@@ -119,6 +130,7 @@ export const api = {
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   delete: <T>(path: string) => request<T>('DELETE', path),
   upload,
+  form: sendForm,
 };
 
 /** The text to show for a failed call: the server's message, or a general one for anything unexpected. */

@@ -10,10 +10,11 @@ export interface TabItem {
 
 /**
  * A tab list and the active pane (seed §4: tab lists switch the active pane). Arrow keys, Home
- * and End move between tabs, as the WAI-ARIA tabs pattern expects.
+ * and End move between tabs, as the WAI-ARIA tabs pattern expects. `initialId` opens another tab
+ * than the first (an unknown id opens the first).
  */
-export function Tabs({ label, tabs }: { label: string; tabs: readonly TabItem[] }) {
-  const [activeId, setActiveId] = useState(tabs[0]?.id);
+export function Tabs({ label, tabs, initialId }: { label: string; tabs: readonly TabItem[]; initialId?: string }) {
+  const [activeId, setActiveId] = useState(initialId ?? tabs[0]?.id);
   const baseId = useId();
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const active = tabs.find((tab) => tab.id === activeId) ?? tabs[0];

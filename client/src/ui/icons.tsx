@@ -41,6 +41,16 @@ export function SearchIcon(props: IconProps) {
   );
 }
 
+/** The community flow: a stack of posts. */
+export function FlowIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="4" width="16" height="6" rx="1.5" />
+      <rect x="4" y="14" width="16" height="6" rx="1.5" />
+    </Icon>
+  );
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES as M, ACCOUNT_RULES } from '@seyirlik/shared-contracts
 import { PinoLogger } from 'nestjs-pino';
 import sharp from 'sharp';
 import { DataSource, LessThan, Repository } from 'typeorm';
-import { MediaFile, MediaUpload, mediaUrl } from '../media';
+import { MediaFile, MediaUpload, checkUploadedImage, imageDecodeOptions, mediaUrl } from '../media';
 import { AppException } from '../platform/http/app-exception';
 import { JOB_QUEUE, type JobContext, type JobName, type JobQueue } from '../platform/jobs/job-queue';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
@@ -15,16 +15,13 @@ import { User } from './entities/user.entity';
 
 const PROCESS_JOB = 'avatar.process' satisfies JobName;
 const PROCESS_ATTEMPTS = 5;
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 /** How long the upload request waits for its job before answering that the image is still being processed. */
 const WAIT_FOR_JOB_MS = 5_000;
-/** A full decode of an accepted upload takes well under this; a slower one is refused as too big. */
-const DECODE_TIMEOUT_SECONDS = 5;
 /** An upload still waiting after this long was abandoned (its job lost with a process) and is swept. */
 const STALE_UPLOAD_MS = 60 * 60_000;
 
-/** Every decode of an upload: the request's check and the job's re-encode must agree on what is readable. */
-const DECODE_OPTIONS = { limitInputPixels: ACCOUNT_RULES.avatarMaxInputPixels, failOn: 'error', animated: false } as const;
+const DECODE_OPTIONS = imageDecodeOptions(ACCOUNT_RULES.avatarMaxInputPixels);
+const AVATAR_REFUSALS = { notImage: M.avatarNotImage, unreadable: M.avatarUnreadable, tooManyPixels: M.avatarTooManyPixels };
 
 interface AvatarJob {
   uploadId: string;
@@ -44,32 +41,6 @@ export interface AvatarUploadResult {
   image: string | null;
   user: User;
   message: string;
-}
-
-function refusal(error: unknown, otherwise: string): AppException {
-  const tooBig = /pixel limit|timeout/i.test((error as Error).message);
-  return new AppException(HttpStatus.BAD_REQUEST, tooBig ? M.avatarTooManyPixels : otherwise);
-}
-
-/**
- * Reads the type from the bytes themselves (never the file name or the declared type), then
- * decodes the whole image, so a truncated or corrupt body behind a valid header is refused here
- * rather than failing in the job. Shrink-on-load keeps the decode cheap for JPEG and WebP.
- */
-async function checkImage(bytes: Buffer): Promise<void> {
-  let format: string | undefined;
-  try {
-    ({ format } = await sharp(bytes, DECODE_OPTIONS).metadata());
-  } catch (error) {
-    throw refusal(error, M.avatarNotImage);
-  }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarNotImage);
-  const size = ACCOUNT_RULES.avatarSizePx;
-  try {
-    await sharp(bytes, DECODE_OPTIONS).timeout({ seconds: DECODE_TIMEOUT_SECONDS }).resize(size, size, { fit: 'inside' }).raw().toBuffer();
-  } catch (error) {
-    throw refusal(error, M.avatarUnreadable);
-  }
 }
 
 /** Upright, cropped square, 256 px WebP, metadata dropped. */
@@ -115,7 +86,7 @@ export class AvatarService implements OnModuleInit, OnApplicationBootstrap {
     if (file.size > ACCOUNT_RULES.avatarMaxBytes) throw new AppException(HttpStatus.BAD_REQUEST, M.avatarTooLarge);
     // Counted before the decode, which is the costly part, whether the image turns out good or not.
     await this.rateLimits.enforce('avatar-member', ACCOUNT_RATE_LIMITS.avatarPerMember, String(userId));
-    await checkImage(file.buffer);
+    await checkUploadedImage(file.buffer, { maxInputPixels: ACCOUNT_RULES.avatarMaxInputPixels, checkSizePx: ACCOUNT_RULES.avatarSizePx }, AVATAR_REFUSALS);
     await this.sweepStaleUploads();
     const job: AvatarJob = { uploadId: randomUUID(), userId, mediaId: randomUUID() };
     await this.dataSource.transaction(async (manager) => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NOTIFICATION_MESSAGES as M, NOTIFICATION_RULES, conversationPath, type MemberCard } from '@seyirlik/shared-contracts';
 import type { CommentLikedEvent, CommentRepliedEvent } from '../comments';
+import type { FlowReactedEvent, PollVotedEvent } from '../flow';
 import { ConversationPresence, type MessageSentEvent } from '../messages';
 import { DomainEvents } from '../platform/events/domain-events';
 import type { RoomInvitedEvent } from '../rooms';
@@ -36,6 +37,8 @@ export class NotificationSources {
     this.events.subscribe('comment.liked', 'notifications.commentLiked', (event, { eventId }) => this.commentLiked(event, eventId));
     this.events.subscribe('room.invited', 'notifications.roomInvited', (event, { eventId }) => this.roomInvited(event, eventId));
     this.events.subscribe('message.sent', 'notifications.messageSent', (event, { eventId }) => this.messageSent(event, eventId));
+    this.events.subscribe('flow.reacted', 'notifications.flowReacted', (event, { eventId }) => this.flowReacted(event, eventId));
+    this.events.subscribe('poll.voted', 'notifications.pollVoted', (event, { eventId }) => this.pollVoted(event, eventId));
   }
 
   /** A reply to the thread's first comment: one notification per reply. */
@@ -59,6 +62,32 @@ export class NotificationSources {
       groupKey: `comment.like:${event.commentId}`,
       actorCount: likers,
       text: M.commentLiked(actor.profileName, likers - 1),
+      link: event.link,
+    }));
+  }
+
+  /** Reactions on one post are one notification, as likes on a comment: renumbered and unread again as they grow; the newest reactor is named. */
+  flowReacted(event: FlowReactedEvent, eventId: string): Promise<void> {
+    const reactors = Math.max(1, event.total);
+    return this.tell(event.reactorId, eventId, (actor) => ({
+      kind: 'flow.reaction',
+      recipientIds: [event.authorId],
+      groupKey: `flow.reaction:${event.postId}`,
+      actorCount: reactors,
+      text: M.flowReacted(actor.profileName, reactors - 1),
+      link: event.link,
+    }));
+  }
+
+  /** Votes on one poll are one notification, grouped the same way; the newest voter is named. */
+  pollVoted(event: PollVotedEvent, eventId: string): Promise<void> {
+    const voters = Math.max(1, event.total);
+    return this.tell(event.voterId, eventId, (actor) => ({
+      kind: 'poll.vote',
+      recipientIds: [event.authorId],
+      groupKey: `poll.vote:${event.postId}`,
+      actorCount: voters,
+      text: M.pollVoted(actor.profileName, voters - 1),
       link: event.link,
     }));
   }

@@ -16,6 +16,7 @@ import { NotificationsService } from './notifications.service';
   imports: [MessagesModule],
   controllers: [NotificationsController, NotificationsLegacyController],
   providers: [NotificationsRepository, NotificationsService, NotificationSources],
+  exports: [NotificationsService],
 })
 export class NotificationsModule implements OnModuleInit {
   constructor(

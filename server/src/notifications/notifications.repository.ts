@@ -11,7 +11,8 @@ export interface NewNotification {
   recipientIds: readonly number[];
   /** One row per member and key: a repeat or a growing group updates it (see `upsert`). */
   groupKey: string;
-  actorId: number;
+  /** Who did it; null for a notice of the member's own doing (a badge they earned), which leaves nobody out for an actor. */
+  actorId: number | null;
   /** The members behind it, the actor included. */
   actorCount: number;
   text: string;
@@ -72,7 +73,8 @@ function toStored(row: NotificationRow): StoredNotification {
  * `$7` link, `$8` the source event's id.
  *
  * `told` keeps the recipients to tell (none when the actor's account is gone): existing members other than the actor who did not mute
- * the kind, did not block the actor (blockedSql, the accounts' one definition), and whose row of
+ * the kind, did not block the actor (blockedSql, the accounts' one definition; with no actor, `$4`
+ * null, only the mute counts), and whose row of
  * this key was not made or changed by this event or a later one. Each of them takes the next
  * number of their stream, in member order (so two writers of several streams never wait on each
  * other in a circle), and the row is inserted or, for a key they have, renumbered, made unread
@@ -83,10 +85,11 @@ const UPSERT = new PreparedStatement<NotificationRow>(
   'notifications.upsert',
   `WITH told AS (
      SELECT u.id AS user_id, 'notifications:' || u.id AS stream FROM app_user u
-      WHERE u.id = ANY($1::int[]) AND u.id <> $4
-        AND EXISTS (SELECT 1 FROM app_user actor WHERE actor.id = $4)
+      WHERE u.id = ANY($1::int[])
+        AND ($4::int IS NULL OR (
+          u.id <> $4 AND EXISTS (SELECT 1 FROM app_user actor WHERE actor.id = $4) AND NOT ${blockedSql('u.id', '$4')}
+        ))
         AND NOT EXISTS (SELECT 1 FROM notification_mute m WHERE m.user_id = u.id AND m.kind = $2)
-        AND NOT ${blockedSql('u.id', '$4')}
         AND NOT EXISTS (
           SELECT 1 FROM notification n WHERE n.user_id = u.id AND n.group_key = $3
              AND n.source_event_id >= $8::bigint

@@ -1,4 +1,4 @@
-import type { CreateRoomBody } from '@seyirlik/shared-contracts';
+import type { CreateRoomBody, NotificationKind } from '@seyirlik/shared-contracts';
 import type { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { buildCatalogFile, buildEpisode, buildSeries } from './catalog';
@@ -14,8 +14,16 @@ export interface SignedInMember {
   username: string;
 }
 
-export async function signedInMember(baseUrl: string): Promise<SignedInMember> {
+/**
+ * Registers and logs in a member. `muted`: notification kinds they turn off before doing anything
+ * (tests of other sources mute `badge`, which a first comment, like or message also earns).
+ */
+export async function signedInMember(baseUrl: string, options: { muted?: readonly NotificationKind[] } = {}): Promise<SignedInMember> {
   const { agent, member } = await registerMember(baseUrl);
+  if (options.muted) {
+    const muted = await agent.put('/api/notifications/mutes').send({ muted: options.muted });
+    if (muted.status !== 200) throw new Error(`muting failed: ${muted.status} ${JSON.stringify(muted.body)}`);
+  }
   const session = await agent.get('/api/auth/session');
   return { agent, cookie: session.request.cookies as unknown as string, userId: session.body.user.id as number, username: member.username };
 }

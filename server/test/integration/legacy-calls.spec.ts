@@ -84,7 +84,7 @@ describe('legacy calls', () => {
     it('answers a value no branch claims with the branch that answers the rest, whose schema refuses it', async () => {
       const { agent } = await registerMember(sut.baseUrl);
 
-      const response = await agent.post('/set/action').type('form').send({ type: 'flow', series_id: 1, post_id: 7 });
+      const response = await agent.post('/set/action').type('form').send({ type: 'bilinmeyen', series_id: 1, post_id: 7 });
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, error: true, message: COMMENT_MESSAGES.typeInvalid });

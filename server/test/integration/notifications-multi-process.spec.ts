@@ -19,6 +19,9 @@ async function comment(server: ServerProcess, by: SignedInMember, episodeId: num
   return ((await response.json()) as { id: number }).id;
 }
 
+/** Members who muted badge notices: these tests are about replies (badges.spec.ts covers badges). */
+const QUIET = { muted: ['badge'] } as const;
+
 describe('notifications across server processes', () => {
   let catalog: Awaited<ReturnType<typeof openCatalogDatabase>>;
   let episodeId: number;
@@ -50,7 +53,7 @@ describe('notifications across server processes', () => {
   it('brings a notification made from a reply sent to process A, and the read that clears it, to the member’s tabs on both processes', async () => {
     const [processA, processB] = await startCluster(2, env());
     running.push(processA!, processB!);
-    const [author, replier] = [await signedInMember(processA!.url), await signedInMember(processB!.url)];
+    const [author, replier] = [await signedInMember(processA!.url, QUIET), await signedInMember(processB!.url, QUIET)];
     const [tabOnA, tabOnB] = [await connectSocket(processA!.url, author.cookie), await connectSocket(processB!.url, author.cookie)];
     sockets.push(tabOnA, tabOnB);
     const [createdOnA, createdOnB] = [collect(tabOnA, 'notification.created'), collect(tabOnB, 'notification.created')];
@@ -80,7 +83,7 @@ describe('notifications across server processes', () => {
   it('still makes the notification of a reply whose process was killed right after the commit, once, after a restart', async () => {
     const first = await startServerProcess(env());
     running.push(first);
-    const [author, replier] = [await signedInMember(first.url), await signedInMember(first.url)];
+    const [author, replier] = [await signedInMember(first.url, QUIET), await signedInMember(first.url, QUIET)];
     const head = await comment(first, author, episodeId, 'Çöken sürecin yorumu');
     await comment(first, replier, episodeId, 'İlk yanıt', head);
     await eventually(() => rowsOf(author.userId), (rows) => rows.length === 1);

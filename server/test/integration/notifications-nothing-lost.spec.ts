@@ -70,8 +70,9 @@ describe('no notification is lost or shown twice', () => {
     ({ aired: [episodeId] } = await importRoomCatalog(catalog.dataSource));
     redis = await DisposableRedis.start();
     cluster = await startCluster(2, { DATABASE_URL: catalog.database.url, REDIS_URL: redis.url, TRUST_PROXY: 'true', LOG_LEVEL: 'error' });
-    member = await signedInMember(cluster[0]!.url);
-    actors = await Promise.all(Array.from({ length: ACTORS }, (_unused, index) => signedInMember(cluster[index % 2]!.url)));
+    // Badge notices (a first comment, reply or like earns one) are muted: this test counts replies and likes.
+    member = await signedInMember(cluster[0]!.url, { muted: ['badge'] });
+    actors = await Promise.all(Array.from({ length: ACTORS }, (_unused, index) => signedInMember(cluster[index % 2]!.url, { muted: ['badge'] })));
     commentIds = [];
     for (let index = 0; index < COMMENTS; index += 1) {
       const response = await post(cluster[index % 2]!, member, `/api/episodes/${episodeId}/comments`, { text: `Yorum ${index + 1}` });

@@ -86,6 +86,9 @@ describe('notifications', () => {
       socket.on(event, listener);
     });
 
+  /** A member who muted badge notices: these tests are about the other sources (badges.spec.ts covers badges). */
+  const quietMember = () => signedInMember(sut.baseUrl, { muted: ['badge'] });
+
   const comment = async (by: SignedInMember, text: string, parentId?: number): Promise<number> => {
     const response = await by.agent.post(`/api/episodes/${episodeId}/comments`).send({ text, ...(parentId ? { parentId } : {}) });
     expect(response.status).toBe(201);
@@ -140,7 +143,7 @@ describe('notifications', () => {
 
   describe('sources', () => {
     it('tells the author of a comment of a reply, live with the unread count, naming the replier and linking the reply', async () => {
-      const [author, replier] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [author, replier] = [await quietMember(), await quietMember()];
       const socket = await connect(author.cookie);
       const head = await comment(author, 'Bu bölüm çok iyiydi');
       const pushed = nextPush(socket, 'notification.created');
@@ -166,7 +169,7 @@ describe('notifications', () => {
     });
 
     it('tells nobody of their own reply or like', async () => {
-      const [author, other] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [author, other] = [await quietMember(), await quietMember()];
       const head = await comment(author, 'Kendi kendime');
       await comment(author, 'Kendime yanıt', head);
       await like(author, head);
@@ -179,8 +182,8 @@ describe('notifications', () => {
     });
 
     it('groups the likes of one comment in one notification, renumbered and unread again as they grow', async () => {
-      const author = await signedInMember(sut.baseUrl);
-      const [first, second, third] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const author = await quietMember();
+      const [first, second, third] = [await quietMember(), await quietMember(), await quietMember()];
       const head = await comment(author, 'Beğenilecek yorum');
 
       await like(first, head);
@@ -206,7 +209,7 @@ describe('notifications', () => {
     });
 
     it('tells each invited member of a watch-together room, not its creator', async () => {
-      const [creator, first, second] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [creator, first, second] = [await quietMember(), await quietMember(), await quietMember()];
 
       const code = await createRoom(creator.agent, { episodeId, title: 'Cuma <akşamı>', invite: [first.userId, second.userId] });
 
@@ -219,7 +222,7 @@ describe('notifications', () => {
     });
 
     it('tells the recipient of a private message, one notification per conversation, unless they have it open', async () => {
-      const [sender, recipient] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [sender, recipient] = [await quietMember(), await quietMember()];
       const socket = await connect(recipient.cookie);
 
       const first = await sender.agent.post('/api/conversations').send({ username: recipient.username, text: 'Merhaba, bu akşam izliyor musun?' });
@@ -252,7 +255,7 @@ describe('notifications', () => {
     });
 
     it('brings the blocker no reply or like of the member they blocked', async () => {
-      const [blocker, blocked, other] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [blocker, blocked, other] = [await quietMember(), await quietMember(), await quietMember()];
       await blocker.agent.post(`/api/users/${blocked.username}/block`).expect(200);
       const head = await comment(blocker, 'Engelli yanıt vermesin');
 
@@ -266,9 +269,9 @@ describe('notifications', () => {
     });
 
     it('leaves out a kind the member muted, and tells the others', async () => {
-      const [author, replier] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
-      const saved = await author.agent.put('/api/notifications/mutes').send({ muted: ['comment.reply', 'comment.reply', 'episode.new'] });
-      expect(saved.body).toEqual({ muted: ['comment.reply', 'episode.new'] });
+      const [author, replier] = [await quietMember(), await quietMember()];
+      const saved = await author.agent.put('/api/notifications/mutes').send({ muted: ['comment.reply', 'comment.reply', 'episode.new', 'badge'] });
+      expect(saved.body).toEqual({ muted: ['comment.reply', 'episode.new', 'badge'] });
       const head = await comment(author, 'Sessiz yanıtlar');
 
       await comment(replier, 'Duyulmayacak yanıt', head);
@@ -277,14 +280,14 @@ describe('notifications', () => {
       const rows = await notificationsOf(author.userId, 1);
 
       expect(rows.map((row) => row.kind)).toEqual(['comment.like']);
-      expect((await author.agent.get('/api/notifications/mutes')).body).toEqual({ muted: ['comment.reply', 'episode.new'] });
+      expect((await author.agent.get('/api/notifications/mutes')).body).toEqual({ muted: ['comment.reply', 'episode.new', 'badge'] });
       expect((await author.agent.put('/api/notifications/mutes').send({ muted: [] })).body).toEqual({ muted: [] });
     });
   });
 
   describe('exactly once', () => {
     it('makes one notification of a reply event delivered twice, and writes nothing the second time', async () => {
-      const [author, replier] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [author, replier] = [await quietMember(), await quietMember()];
       const head = await comment(author, 'Tek bildirim');
       await comment(replier, 'Yanıt', head);
       const [row] = await notificationsOf(author.userId, 1);
@@ -304,7 +307,7 @@ describe('notifications', () => {
     });
 
     it('names the sender of a message from its event, looks up one an older event names by id only, and tells nobody for a sender who left', async () => {
-      const [sender, recipient] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [sender, recipient] = [await quietMember(), await quietMember()];
       await sender.agent.post('/api/conversations').send({ username: recipient.username, text: 'İlk mesaj' }).expect(201);
       const [row] = await notificationsOf(recipient.userId, 1);
       const [event] = (await db.query(`SELECT id, payload FROM outbox_message WHERE name = 'message.sent' AND (payload->>'recipientId')::int = $1`, [
@@ -324,7 +327,7 @@ describe('notifications', () => {
       expect(renamed).toMatchObject({ id: row!.id, actor_id: sender.userId, text: `${sender.username} size bir mesaj gönderdi: Eski biçim` });
 
       // A sender whose account is gone tells nobody, named in the event or not.
-      const gone = await signedInMember(sut.baseUrl);
+      const gone = await quietMember();
       await db.query('DELETE FROM app_user WHERE id = $1', [gone.userId]);
       const fromGone = { ...event!.payload, senderId: gone.userId, senderUsername: gone.username, senderName: gone.username, preview: 'Hayalet' };
       await consumer.handle(fromGone, { eventId: later(2), manager: db.manager });
@@ -333,7 +336,7 @@ describe('notifications', () => {
     });
 
     it('makes one grouped like of a like event delivered twice', async () => {
-      const [author, liker] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [author, liker] = [await quietMember(), await quietMember()];
       const head = await comment(author, 'Bir kez beğenildi');
       await like(liker, head);
       const [row] = await notificationsOf(author.userId, 1);
@@ -351,10 +354,10 @@ describe('notifications', () => {
     });
     it('ignores an older like arriving after a newer one, and renumbers for a new liker after an unlike', async () => {
       const [author, first, second, third] = [
-        await signedInMember(sut.baseUrl),
-        await signedInMember(sut.baseUrl),
-        await signedInMember(sut.baseUrl),
-        await signedInMember(sut.baseUrl),
+        await quietMember(),
+        await quietMember(),
+        await quietMember(),
+        await quietMember(),
       ];
       const head = await comment(author, 'Beğeniler gidip gelir');
       await like(first, head);
@@ -392,8 +395,8 @@ describe('notifications', () => {
     let liker: SignedInMember;
 
     beforeAll(async () => {
-      owner = await signedInMember(sut.baseUrl);
-      liker = await signedInMember(sut.baseUrl);
+      owner = await quietMember();
+      liker = await quietMember();
       await db.query(`UPDATE app_user SET profile_name = '<b>Kalın</b> & Co' WHERE id = $1`, [liker.userId]);
       // 25 comments, each liked once: 25 notifications, numbered 1 to 25.
       for (let index = 0; index < 25; index += 1) {
@@ -465,7 +468,7 @@ describe('notifications', () => {
     });
 
     it('refuses marking another member’s notification read, with no hint that it exists, and changes nothing', async () => {
-      const stranger = await signedInMember(sut.baseUrl);
+      const stranger = await quietMember();
       const [target] = await rowsOf(owner.userId);
 
       const response = await refused(() => stranger.agent.post(`/api/notifications/${target!.id}/read`));
@@ -502,7 +505,7 @@ describe('notifications', () => {
 
   describe('the member’s channel', () => {
     it('lets a member confirm their own `user:` channel and refuses another member’s, which then receives nothing', async () => {
-      const [member, other] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [member, other] = [await quietMember(), await quietMember()];
       const socket = await connect(member.cookie);
 
       expect(await socket.timeout(2000).emitWithAck('room.join', { room: rooms.user(member.userId) })).toEqual({ ok: true });
@@ -525,7 +528,7 @@ describe('notifications', () => {
     });
 
     it('answers the heads of the member’s own notification stream only', async () => {
-      const [member, other] = [await signedInMember(sut.baseUrl), await signedInMember(sut.baseUrl)];
+      const [member, other] = [await quietMember(), await quietMember()];
       const head = await comment(member, 'Başlık yorumu');
       await like(other, head);
       await notificationsOf(member.userId, 1);

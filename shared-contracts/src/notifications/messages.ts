@@ -12,6 +12,10 @@ export const NOTIFICATION_MESSAGES = {
   commentLiked: (actor: string, others: number) => (others > 0 ? `${actor} ve ${others} kişi yorumunuzu beğendi` : `${actor} yorumunuzu beğendi`),
   messageSent: (actor: string, preview: string) => `${actor} size bir mesaj gönderdi: ${preview}`,
   roomInvited: (actor: string, roomTitle: string) => `${actor} sizi “${roomTitle}” odasına davet etti`,
+  /** Reactions on one post, grouped: "Ayşe gönderinize tepki verdi", "Ayşe ve 4 kişi gönderinize tepki verdi". */
+  flowReacted: (actor: string, others: number) => (others > 0 ? `${actor} ve ${others} kişi gönderinize tepki verdi` : `${actor} gönderinize tepki verdi`),
+  /** Votes on one poll, grouped: "Ayşe anketinize oy verdi", "Ayşe ve 4 kişi anketinize oy verdi". */
+  pollVoted: (actor: string, others: number) => (others > 0 ? `${actor} ve ${others} kişi anketinize oy verdi` : `${actor} anketinize oy verdi`),
   // Answers
   notificationNotFound: 'Bildirim bulunamadı.',
   idInvalid: 'Hangi bildirim olduğu belirtilmedi.',
@@ -45,4 +49,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'room.invite': 'Birlikte izleme odası davetleri',
   'episode.new': 'Takip ettiğim yapımların yeni bölümleri',
   'title.aired': '“Haber ver” dediğim yapımların yayına girmesi',
+  'flow.reaction': 'Gönderilerime gelen tepkiler',
+  'poll.vote': 'Anketlerime verilen oylar',
+  badge: 'Kazandığım rozetler',
 };

@@ -5,7 +5,7 @@ import { LIMITS } from '../platform/limits';
  * invitation to a room) are made from domain events; `episode.new` and `title.aired` come from the
  * new-episode fan-out job. The same list is the database's CHECK and the mute settings' choices.
  */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'message', 'room.invite', 'episode.new', 'title.aired'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'message', 'room.invite', 'episode.new', 'title.aired', 'flow.reaction', 'poll.vote', 'badge'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Limits and timings of notifications, the same for the server and the client. */

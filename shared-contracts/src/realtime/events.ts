@@ -8,12 +8,15 @@ import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
 import type { CommentServerEvents } from '../comments/events';
 import type { PrivateMessageClientEvents, PrivateMessageServerEvents } from '../messages/events';
 import type { NotificationServerEvents } from '../notifications/events';
+import type { FlowServerEvents } from '../flow/events';
+import type { PostCountsServerEvents } from '../reactions/events';
 import type { StreamHeadsReply } from './streams';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
-export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents {
+export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents,
+    PostCountsServerEvents, FlowServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */

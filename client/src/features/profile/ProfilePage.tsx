@@ -1,11 +1,12 @@
-import type { PublicProfile } from '@seyirlik/shared-contracts';
-import { Link } from '@tanstack/react-router';
+import { BADGE_MESSAGES, BADGES_TAB, type PublicProfile } from '@seyirlik/shared-contracts';
+import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { TEXT } from '../../app/messages';
 import { formatLongDate } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';
 import { CalendarIcon, LinkIcon, MapPinIcon, SettingsIcon } from '../../ui/icons';
 import { Tabs, type TabItem } from '../../ui/Tabs';
+import { MemberBadgesPane } from '../badges/MemberBadgesPane';
 import { MemberCommentsPane } from '../comments/MemberCommentsPane';
 import { COMMENT_TEXT } from '../comments/texts';
 import { ProfileMessageActions } from '../messages/ProfileMessageActions';
@@ -24,11 +25,16 @@ const PROFILE_TABS: readonly {
 }[] = [
   { id: 'about', label: TEXT.profile.aboutTab, Pane: AboutPane },
   { id: 'comments', label: COMMENT_TEXT.profileTab, Pane: MemberCommentsPane },
+  { id: BADGES_TAB, label: BADGE_MESSAGES.tab, Pane: MemberBadgesPane },
 ];
 
-/** /profile/{username}: the member's card and their tabs. All of it is text the member wrote, rendered as text. */
+/**
+ * /profile/{username}: the member's card and their tabs. All of it is text the member wrote, rendered as text.
+ * The address's hash opens a tab by its id (`#rozetler`, where a badge's notification leads).
+ */
 export function ProfilePage({ profile }: { profile: PublicProfile }) {
   const viewer = useSessionUser();
+  const hash = useLocation({ select: (location) => location.hash });
   const isOwn = viewer?.username.toLowerCase() === profile.username.toLowerCase();
   const tabs: TabItem[] = PROFILE_TABS.map(({ id, label, Pane }) => ({
     id,
@@ -92,7 +98,7 @@ export function ProfilePage({ profile }: { profile: PublicProfile }) {
           </Link>
         )}
       </header>
-      <Tabs label={TEXT.profile.tabsLabel} tabs={tabs} />
+      <Tabs key={hash} label={TEXT.profile.tabsLabel} tabs={tabs} initialId={hash || undefined} />
     </article>
   );
 }

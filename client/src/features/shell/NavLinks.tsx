@@ -1,12 +1,14 @@
+import { FLOW_MESSAGES } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { DISCOVER_TEXT, TEXT } from '../../app/messages';
-import { HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { FlowIcon, HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
 const NAV_ITEMS = [
   { to: '/', label: TEXT.nav.home, Icon: HomeIcon },
   { to: '/kesfet', label: DISCOVER_TEXT.nav, Icon: SearchIcon },
+  { to: '/akis', label: FLOW_MESSAGES.heading, Icon: FlowIcon },
 ] as const;
 
 /** The sections, then the member's own pages when someone is logged in. */

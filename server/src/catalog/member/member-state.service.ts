@@ -11,6 +11,7 @@ import {
   type TitleMemberState,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager, In } from 'typeorm';
+import { DomainEvents } from '../../platform/events/domain-events';
 import { AppException } from '../../platform/http/app-exception';
 import { toTitleCard } from '../catalog.service';
 import { findTitleByAddress } from '../title-lookup';
@@ -35,7 +36,10 @@ interface EpisodeRow {
  */
 @Injectable()
 export class MemberStateService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly events: DomainEvents,
+  ) {}
 
   /** The title of a page address, or 404 in Turkish. */
   async titleByAddress(kind: string, slug: string): Promise<Title> {
@@ -86,14 +90,18 @@ export class MemberStateService {
 
   /**
    * The watched marker of one episode: set (`desired`) or toggled. `active` is whether that
-   * episode is now watched; `seasonEpisodeIds` are its season's episodes now watched.
+   * episode is now watched; `seasonEpisodeIds` are its season's episodes now watched. A new mark
+   * publishes `episode.watched` in its transaction.
    */
   async setWatched(userId: number, episode: EpisodeRow, desired?: boolean): Promise<EpisodeWatchedState> {
     return this.dataSource.transaction(async (manager) => {
       await this.lock(manager, `watched_episode:${userId}`, episode.id);
       const [existing] = (await manager.query('SELECT 1 FROM watched_episode WHERE user_id = $1 AND episode_id = $2', [userId, episode.id])) as unknown[];
       const active = desired ?? !existing;
-      if (active && !existing) await manager.query('INSERT INTO watched_episode (user_id, episode_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, episode.id]);
+      if (active && !existing) {
+        await manager.query('INSERT INTO watched_episode (user_id, episode_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, episode.id]);
+        await this.events.publish(manager, 'episode.watched', { userId, episodeId: episode.id, titleId: episode.title_id });
+      }
       if (!active && existing) await manager.query('DELETE FROM watched_episode WHERE user_id = $1 AND episode_id = $2', [userId, episode.id]);
       const rows = (await manager.query(
         'SELECT w.episode_id FROM watched_episode w JOIN episode e ON e.id = w.episode_id WHERE w.user_id = $1 AND e.season_id = $2 ORDER BY w.episode_id',

@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { CoalescedCounts } from './coalesced-counts';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeService } from './realtime.service';
 import { PROCESS_ROLE } from './realtime.types';
@@ -19,11 +20,12 @@ export class RealtimeModule {
       providers: [
         { provide: PROCESS_ROLE, useValue: role },
         RealtimeService,
+        CoalescedCounts,
         RoomAccessRegistry,
         StreamHeads,
         ...(role === 'server' ? [RealtimeGateway, SocketSessionRecheck] : []),
       ],
-      exports: [RealtimeService, RoomAccessRegistry, StreamHeads, ...(role === 'server' ? [SocketSessionRecheck] : [])],
+      exports: [RealtimeService, CoalescedCounts, RoomAccessRegistry, StreamHeads, ...(role === 'server' ? [SocketSessionRecheck] : [])],
     };
   }
 }

@@ -33,3 +33,14 @@ describe('RoomAccessRegistry membership listeners', () => {
     expect(told).toEqual([]);
   });
 });
+
+describe('RoomAccessRegistry decisions', () => {
+  it('answers "unknown" for a kind no feature registered, and asks the check of a registered one', async () => {
+    const sut = new RoomAccessRegistry();
+    sut.register('post', async (_userId, key) => key === '42');
+
+    expect(await sut.decide(7, 'content:5')).toBe('unknown');
+    expect(await sut.decide(7, 'post:42')).toBe('allowed');
+    expect(await sut.decide(7, 'post:43')).toBe('refused');
+  });
+});

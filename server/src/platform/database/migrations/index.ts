@@ -13,6 +13,9 @@ import { PrivateMessages1764900000000 } from './1764900000000-private-messages';
 import { Notifications1765000000000 } from './1765000000000-notifications';
 import { EpisodeRelease1765300000000 } from './1765300000000-episode-release';
 import { FlowPosts1765400000000 } from './1765400000000-flow-posts';
+import { FlowPostClientKeys1765410000000 } from './1765410000000-flow-post-client-keys';
+import { PollsReactions1765450000000 } from './1765450000000-polls-reactions';
+import { Badges1765600000000 } from './1765600000000-badges';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -31,4 +34,7 @@ export const migrations = [
   Notifications1765000000000,
   EpisodeRelease1765300000000,
   FlowPosts1765400000000,
+  FlowPostClientKeys1765410000000,
+  PollsReactions1765450000000,
+  Badges1765600000000,
 ];

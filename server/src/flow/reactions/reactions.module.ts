@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ReactionsController } from './reactions.controller';
+import { ReactionsLegacyController } from './reactions.legacy.controller';
+import { ReactionsPort } from './reactions.port';
+import { ReactionsRepository } from './reactions.repository';
+import { ReactionsService } from './reactions.service';
+
+/**
+ * Reactions on flow and group posts (JSON and the `/set/action` flow branch), live coalesced counts
+ * on `post:{id}` (this module registers that channel's access check), and the port the flow uses.
+ */
+@Module({
+  controllers: [ReactionsController, ReactionsLegacyController],
+  providers: [ReactionsService, ReactionsRepository, ReactionsPort],
+  exports: [ReactionsPort],
+})
+export class ReactionsModule {}

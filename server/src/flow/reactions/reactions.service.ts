@@ -1,0 +1,82 @@
+import { HttpStatus, Injectable, type OnModuleInit } from '@nestjs/common';
+import {
+  POST_COUNTS_WINDOW_MS,
+  REACTION_MESSAGES as M,
+  flowPostLink,
+  rooms,
+  type PollResults,
+  type ReactionCounts,
+  type ReactionKind,
+  type ReactionSummary,
+} from '@seyirlik/shared-contracts';
+import { DataSource } from 'typeorm';
+import { DomainEvents } from '../../platform/events/domain-events';
+import { AppException } from '../../platform/http/app-exception';
+import { CoalescedCounts } from '../../platform/realtime/coalesced-counts';
+import { RealtimeService } from '../../platform/realtime/realtime.service';
+import { RoomAccessRegistry } from '../../platform/realtime/room-access.registry';
+import { POST_COUNTS_GROUP } from './post-counts';
+import { ReactionsRepository } from './reactions.repository';
+
+const POST_KEY = /^[1-9][0-9]{0,17}$/;
+
+/**
+ * Reactions on flow and group posts: one per member and post, changeable and removable, counts
+ * kept exact in the database and pushed live, coalesced, to the post's channel `post:{id}`, which
+ * this feature opens to every viewer of an existing post and on which it delivers the post's counts
+ * (its reactions and, from the polls, its poll's results) as one `post.countsChanged` per window.
+ */
+@Injectable()
+export class ReactionsService implements OnModuleInit {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly reactions: ReactionsRepository,
+    private readonly events: DomainEvents,
+    private readonly counts: CoalescedCounts,
+    private readonly realtime: RealtimeService,
+    private readonly roomAccess: RoomAccessRegistry,
+  ) {}
+
+  onModuleInit(): void {
+    this.roomAccess.register('post', async (_userId, key) => POST_KEY.test(key) && (await this.reactions.summaries([key], null)).has(key));
+    this.counts.register(POST_COUNTS_GROUP, 'reactions', (postIds) => this.reactions.counts(postIds));
+    this.counts.deliver(POST_COUNTS_GROUP, POST_COUNTS_WINDOW_MS, (postId, parts) =>
+      this.realtime.toRoom(rooms.post(postId), 'post.countsChanged', {
+        postId: Number(postId),
+        poll: (parts.poll ?? null) as PollResults | null,
+        reactions: (parts.reactions ?? null) as ReactionCounts | null,
+      }),
+    );
+  }
+
+  /** The reactions of a page of posts as `viewerId` sees them, by post id; one query. */
+  summariesFor(postIds: ReadonlyArray<string | number>, viewerId: number | null): Promise<Map<string, ReactionSummary>> {
+    return this.reactions.summaries(postIds, viewerId);
+  }
+
+  /** One post's reactions as `viewerId` sees them. */
+  async summary(postId: number, viewerId: number | null): Promise<ReactionSummary> {
+    const summary = (await this.reactions.summaries([postId], viewerId)).get(String(postId));
+    if (!summary) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
+    return summary;
+  }
+
+  /**
+   * Sets the member's reaction to `kind` (replacing another of theirs), or takes it back (`kind`
+   * null). Under the post's reaction lock, the reaction and the counts in one statement; the
+   * author is told of a new reaction (a durable event), and the counts go out after commit.
+   */
+  async react(userId: number, postId: number, kind: ReactionKind | null): Promise<ReactionSummary> {
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const post = await this.reactions.lock(manager, postId);
+      if (!post) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
+      const change = await this.reactions.react(manager, postId, userId, kind);
+      if (change.previous === null && change.current !== null) {
+        await this.events.publish(manager, 'flow.reacted', { postId, authorId: post.authorId, reactorId: userId, total: change.total, link: flowPostLink(postId) });
+      }
+      return change.previous !== change.current;
+    });
+    if (changed) this.counts.changed(POST_COUNTS_GROUP, String(postId));
+    return this.summary(postId, userId);
+  }
+}

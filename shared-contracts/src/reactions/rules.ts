@@ -1,0 +1,22 @@
+/** The reactions a member can leave on a flow or group post: one per member and post, changeable, removable. */
+export const REACTION_KINDS = ['like', 'love', 'haha', 'wow', 'sad', 'angry'] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+
+/** The icon of each reaction. */
+export const REACTION_EMOJI: Record<ReactionKind, string> = {
+  like: '👍',
+  love: '❤️',
+  haha: '😂',
+  wow: '😮',
+  sad: '😢',
+  angry: '😡',
+};
+
+/**
+ * A post's reaction and poll counts are pushed to its viewers at most once per this window
+ * (on every server process together), the last push holding the final counts.
+ */
+export const POST_COUNTS_WINDOW_MS = 250;
+
+/** Where a notification about a post leads: the flow, at the post's anchor. */
+export const flowPostLink = (postId: number | string): string => `/akis/1#gonderi-${postId}`;
