@@ -4,7 +4,7 @@
 // changes a second arrive over both processes: 100 votes (each a changed vote, so every one moves
 // the counts) and 100 reactions, from 400 members whose sessions are written by SQL. The app
 // pushes a post's counts coalesced (at most one `post.countsChanged`, poll and reactions together,
-// per post per 250 ms window, the last one final); the baseline broadcasts every change to every socket as it arrives. Measured: per
+// per post per window of POST_COUNTS_WINDOW_MS, the last one final); the baseline broadcasts every change to every socket as it arrives. Measured: per
 // change, from just before its request to the moment every viewer holds a count at least that
 // new (by version; app) or has the broadcast (baseline); pushes per second per socket; servers' CPU.
 import { createRequire } from 'node:module';
