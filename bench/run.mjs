@@ -287,10 +287,10 @@ const budgetVerdict = (bundle) => (bundle.js.gzipBytes <= JS_BUDGET_BYTES ? 'wit
 // ---------------------------------------------------------------------------------------------
 // Report
 
-/** The HTTP and catalog sections' mode; the chat, messages and fan-out sections always run two processes on Redis. */
+/** The HTTP and catalog sections' mode; the chat, messages, flow and fan-out sections always run two processes on Redis. */
 function modeLabel(settings) {
   const http = settings.redisUrl ? `scaled (REDIS_URL=${redactUrl(settings.redisUrl)})` : 'single process (REDIS_URL not set)';
-  return `HTTP and catalog ${http}; chat, messages and fan-out on two processes and Redis`;
+  return `HTTP and catalog ${http}; chat, messages, flow and fan-out on two processes and Redis`;
 }
 
 /** Other work on the machine skews every number: the load average says how busy it was. */

@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { FLOW_MESSAGES as M, SEND_KEY_MESSAGES, rooms, type FlowPage, type FlowPost, type FlowPostDraft } from '@seyirlik/shared-contracts';
+import { FLOW_MESSAGES as M, FLOW_RULES as R, SEND_KEY_MESSAGES, rooms, type FlowPage, type FlowPost, type FlowPostDraft } from '@seyirlik/shared-contracts';
 import { DataSource } from 'typeorm';
 import { AppException } from '../platform/http/app-exception';
 import { DomainEvents } from '../platform/events/domain-events';
+import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import './flow-events';
 import { PollsPort } from './polls';
@@ -25,6 +26,7 @@ export class FlowService {
     private readonly events: DomainEvents,
     private readonly realtime: RealtimeService,
     private readonly dataSource: DataSource,
+    private readonly rateLimit: RateLimitService,
   ) {}
 
   /** A page of the public flow (`mine`: only the viewer's posts), newest first. */
@@ -54,6 +56,8 @@ export class FlowService {
    */
   async create(authorId: number, draft: FlowPostDraft, photos: PhotoFile[]): Promise<FlowPost> {
     if (draft.kind === 'poll' && photos.length > 0) throw new AppException(HttpStatus.BAD_REQUEST, M.pollWithPhotos);
+    // Before the photos are decoded: that is what a flood would cost.
+    await this.rateLimit.enforce('flow-post', R.postRateLimit, String(authorId));
     await this.photos.check(photos);
     const body = draft.kind === 'post' ? draft.text : '';
     const id = await this.dataSource.transaction(async (manager) => {
@@ -80,6 +84,7 @@ export class FlowService {
 
   /** A new text, and photos added, to the author's own post. */
   async edit(viewerId: number, id: number, body: string, photos: PhotoFile[]): Promise<FlowPost> {
+    await this.rateLimit.enforce('flow-edit', R.editRateLimit, String(viewerId));
     await this.dataSource.transaction(async (manager) => {
       const post = await this.flow.lockPost(manager, id);
       if (!post || post.groupId !== null) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);

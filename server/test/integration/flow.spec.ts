@@ -437,4 +437,23 @@ describe('flow posts', () => {
       expect(await eventually(() => deleted, (items) => items.some((item) => item.id === post.id))).toContainEqual({ id: post.id });
     });
   });
+
+  // Last: the flood's 30 posts would fill the pages the listing tests count.
+  describe('flooding', () => {
+    it('refuses a member past the posting limit in Turkish, before decoding a photo, storing nothing', async () => {
+      const flooder = await signedInMember(sut.baseUrl);
+      const limit = FLOW_RULES.postRateLimit.points;
+      for (let index = 0; index < limit; index += 1) await postOf(flooder, `Gönderi ${index}`);
+      const before = await snapshot();
+
+      const refused = await createPost(flooder.agent, 'Bir tane daha', [png]);
+      const legacyRefused = await legacy(flooder.agent, '/set/flow/post', { type: 'post', message: 'Eski yoldan' });
+
+      expect({ status: refused.status, message: refused.body.message }).toEqual({ status: 429, message: MESSAGES.tooManyRequests });
+      expect(legacyRefused.body).toMatchObject({ success: false, message: MESSAGES.tooManyRequests });
+      expect(await snapshot()).toEqual(before);
+      // Another member posts as before.
+      expect((await createPost(bob.agent, 'Ben yazabilirim')).status).toBe(201);
+    });
+  });
 });

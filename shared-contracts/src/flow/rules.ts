@@ -16,6 +16,9 @@ export const FLOW_RULES = {
   photoMaxInputPixels: ACCOUNT_RULES.avatarMaxInputPixels,
   /** Photos are stored with their longer side at most this many pixels. */
   photoMaxSidePx: 1600,
+  /** Posts (tried, photos decoded) one member may send, and edits, per window: a flood of photos is CPU. */
+  postRateLimit: { points: 30, windowSeconds: 600 },
+  editRateLimit: { points: 30, windowSeconds: 600 },
   /** Posts per page of the flow. */
   pageSize: 10,
   /** Highest page number the flow accepts. */
