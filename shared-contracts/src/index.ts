@@ -20,3 +20,4 @@ export * from './flow';
 export * from './badges';
 export * from './polls';
 export * from './reactions';
+export * from './groups';

@@ -59,6 +59,9 @@ export class BadgeSources {
     this.events.subscribe('flow.posted', 'badges.flowPosted', (event, { eventId }) =>
       this.credit(eventId, event.groupId === null ? [{ userId: event.authorId, badge: 'first-post', measure: null }] : []),
     );
+    this.events.subscribe('group.created', 'badges.groupCreated', (event, { eventId }) =>
+      this.credit(eventId, [{ userId: event.ownerId, badge: 'first-group', measure: null }]),
+    );
   }
 
   private async credit(eventId: string, credits: readonly Credit[]): Promise<void> {

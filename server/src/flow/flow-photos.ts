@@ -129,6 +129,6 @@ export class FlowPhotos implements OnModuleInit {
     });
     if (postId === null) return;
     const post = await this.flow.postById(postId);
-    if (post && post.groupId === null) this.realtime.toRoom(rooms.flow, 'flow.postChanged', await this.views.one(post, null));
+    if (post) this.realtime.toRoom(post.groupId === null ? rooms.flow : rooms.group(post.groupId), 'flow.postChanged', await this.views.one(post, null));
   }
 }

@@ -16,6 +16,7 @@ export function toFlowPost(record: FlowPostRecord, viewerId: number | null, deco
     createdAt: record.createdAt.toISOString(),
     editedAt: record.editedAt ? record.editedAt.toISOString() : null,
     kind: record.kind,
+    group: record.group,
     images: record.images,
     mine: viewerId !== null && record.author.id === viewerId,
     ...decorations,

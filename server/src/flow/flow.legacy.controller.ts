@@ -2,6 +2,8 @@ import { Controller, type OnModuleInit } from '@nestjs/common';
 import {
   FLOW_MESSAGES as M,
   LEGACY_PHOTO_FIELDS,
+  legacyDeleteGroupPostSchema,
+  legacySetGroupPostSchema,
   legacyDeleteFlowImageSchema,
   legacyEditFlowPostSchema,
   legacyFlowPageSchema,
@@ -22,6 +24,9 @@ import { renderFlowEditTheme, renderFlowTheme } from './theme/render-flow-theme'
  * 'Listelenecek içerik kalmadı !'. `/get/flow/post` (flow_id) → theme (the author's edit form).
  * `/edit/flow/post` (multipart: flow_id, post, photo[]) → theme, message.
  * `/delete/flow/post/image` (image_id) → theme (the post without it), message.
+ * `/set/group/post` (as `/set/flow/post`, with group_id; members of the group only) → theme, message, id.
+ * `/group/delete/post` (the `group` branch of `/{type}/delete/post`: id, a
+ * group's or the flow's post; its author, or the group's owner) → message.
  */
 @Controller()
 export class FlowLegacyController implements OnModuleInit {
@@ -38,6 +43,27 @@ export class FlowLegacyController implements OnModuleInit {
       handle: async (input, { viewer, request }) => {
         const post = await this.flow.create(viewer.user.id, input, uploadedPhotos(request, LEGACY_PHOTO_FIELDS));
         return { theme: renderFlowTheme([post]), message: M.posted, id: post.id };
+      },
+    });
+
+    this.legacy.register({
+      path: '/set/group/post',
+      login: true,
+      schema: legacySetGroupPostSchema,
+      handle: async ({ groupId, draft }, { viewer, request }) => {
+        const post = await this.flow.create(viewer.user.id, draft, uploadedPhotos(request, LEGACY_PHOTO_FIELDS), groupId);
+        return { theme: renderFlowTheme([post]), message: M.posted, id: post.id };
+      },
+    });
+
+    this.legacy.register({
+      path: '/{type}/delete/post',
+      branch: { name: 'group', field: 'type', values: ['group'] },
+      login: true,
+      schema: legacyDeleteGroupPostSchema,
+      handle: async ({ id }, { viewer }) => {
+        await this.flow.delete(viewer.user.id, id);
+        return { message: M.deleted };
       },
     });
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { FlowImage, FlowPostKind, MemberCard } from '@seyirlik/shared-contracts';
-import { FLOW_RULES } from '@seyirlik/shared-contracts';
+import { FLOW_RULES, groupPath, type FlowImage, type FlowPost, type FlowPostKind, type MemberCard } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { memberCardColumns, toMemberCard, type MemberCardRow } from '../accounts';
 import { mediaUrl } from '../media';
@@ -10,6 +9,8 @@ import { PreparedStatement } from '../platform/database/prepared-statement';
 export interface FlowPostRecord {
   id: number;
   groupId: number | null;
+  /** The group it was posted in, as the post shows it; null on the public flow. */
+  group: FlowPost['group'];
   kind: FlowPostKind;
   body: string;
   createdAt: Date;
@@ -50,13 +51,15 @@ interface PostRow extends MemberCardRow {
   created_at: Date;
   edited_at: Date | null;
   images: Array<{ id: number; file_id: string | null; width: number | null; height: number | null }>;
+  group_info: { id: number; slug: string; name: string } | null;
 }
 
-/** A post's columns, its author's card and its photos in order, for `flow_post p JOIN app_user u`. */
+/** A post's columns, its author's card, its photos in order and its group, for `flow_post p JOIN app_user u`. */
 const POST_COLUMNS = `
   p.id AS post_id, p.group_id, p.kind, p.body, p.created_at, p.edited_at, ${memberCardColumns('u')},
   coalesce((SELECT json_agg(json_build_object('id', i.id, 'file_id', i.file_id, 'width', i.width, 'height', i.height) ORDER BY i.position, i.id)
-              FROM flow_post_image i WHERE i.post_id = p.id), '[]'::json) AS images`;
+              FROM flow_post_image i WHERE i.post_id = p.id), '[]'::json) AS images,
+  (SELECT json_build_object('id', g.id, 'slug', g.slug, 'name', g.name) FROM flow_group g WHERE g.id = p.group_id) AS group_info`;
 
 /** One page of the public flow, newest first; `$1` an author to keep only theirs (or null). One row more than a page tells whether another follows. */
 const PUBLIC_PAGE = new PreparedStatement<PostRow>(
@@ -68,11 +71,22 @@ const PUBLIC_PAGE = new PreparedStatement<PostRow>(
     LIMIT $2 OFFSET $3`,
 );
 
+/** One page of a group's posts, newest first. */
+const GROUP_PAGE = new PreparedStatement<PostRow>(
+  'flow_group_page',
+  `SELECT ${POST_COLUMNS}
+     FROM flow_post p JOIN app_user u ON u.id = p.author_id
+    WHERE p.group_id = $1
+    ORDER BY p.id DESC
+    LIMIT $2 OFFSET $3`,
+);
+
 function toRecord(row: PostRow): FlowPostRecord {
   const card: MemberCardRow = { id: row.id, username: row.username, profile_name: row.profile_name, avatar_id: row.avatar_id };
   return {
     id: Number(row.post_id),
     groupId: row.group_id,
+    group: row.group_info ? { ...row.group_info, link: groupPath(row.group_info.slug) } : null,
     kind: row.kind,
     body: row.body,
     createdAt: row.created_at,
@@ -96,6 +110,13 @@ export class FlowRepository {
   async publicPage(page: number, authorId: number | null): Promise<{ posts: FlowPostRecord[]; hasMore: boolean }> {
     const size = FLOW_RULES.pageSize;
     const rows = await PUBLIC_PAGE.run(this.dataSource, [authorId, size + 1, (page - 1) * size]);
+    return { posts: rows.slice(0, size).map(toRecord), hasMore: rows.length > size };
+  }
+
+  /** A page (from 1) of a group's posts. */
+  async groupPage(groupId: number, page: number): Promise<{ posts: FlowPostRecord[]; hasMore: boolean }> {
+    const size = FLOW_RULES.pageSize;
+    const rows = await GROUP_PAGE.run(this.dataSource, [groupId, size + 1, (page - 1) * size]);
     return { posts: rows.slice(0, size).map(toRecord), hasMore: rows.length > size };
   }
 
@@ -173,6 +194,12 @@ export class FlowRepository {
   async deletePost(manager: EntityManager, id: number): Promise<void> {
     const files = await this.imageFiles(manager, 'post_id = $1', id);
     await manager.query('DELETE FROM flow_post WHERE id = $1', [id]);
+    await this.deleteFiles(manager, files);
+  }
+
+  /** Deletes the stored files of every photo of a group's posts (the group's deletion deletes the rows). */
+  async deleteGroupFiles(manager: EntityManager, groupId: number): Promise<void> {
+    const files = await this.imageFiles(manager, 'post_id IN (SELECT id FROM flow_post WHERE group_id = $1)', groupId);
     await this.deleteFiles(manager, files);
   }
 

@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import type { FlowPostedEvent } from '../../src/flow/flow-events';
 import { DomainEvents } from '../../src/platform/events/domain-events';
 import { buildPng, buildTruncatedJpeg } from '../factories/images';
+import { insertGroup } from '../factories/groups';
 import { visitorAgent } from '../factories/members';
 import { signedInMember, type MemberAgent, type SignedInMember } from '../factories/rooms';
 import { collect, connectSocket, eventually, type RoomSocket } from '../harness/room-client';
@@ -281,7 +282,8 @@ describe('flow posts', () => {
   describe('listing', () => {
     it('lists the public flow newest first, a member\'s own posts with me, and leaves group posts out', async () => {
       const bobs = await postOf(bob, 'Bob yazdı.');
-      const [group] = await db.query("INSERT INTO flow_post (author_id, group_id, kind, body) VALUES ($1, 7, 'post', 'Grup gönderisi') RETURNING id", [bob.userId]);
+      const hidden = await insertGroup(db, bob.userId, { private: true });
+      const [group] = await db.query("INSERT INTO flow_post (author_id, group_id, kind, body) VALUES ($1, $2, 'post', 'Grup gönderisi') RETURNING id", [bob.userId, hidden]);
 
       const all = (await visitorAgent(sut.baseUrl).get('/api/flow')).body as FlowPage;
       const mine = (await bob.agent.get('/api/flow?me=1')).body as FlowPage;

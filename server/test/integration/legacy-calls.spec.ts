@@ -94,10 +94,12 @@ describe('legacy calls', () => {
     it('selects by the path’s segment where the path names its field, and answers 404 for a branch not built', async () => {
       const comment = await request(sut.baseUrl).post('/comment/delete/post').type('form').send({ id: 1 });
       const group = await request(sut.baseUrl).post('/group/delete/post').type('form').send({ id: 1 });
+      const discussion = await request(sut.baseUrl).post('/discussion/delete/post').type('form').send({ id: 1 });
 
       expect(comment.body).toEqual({ success: false, session: true, message: MESSAGES.loginRequired });
-      expect(group.status).toBe(404);
-      expect(group.body).toEqual({ success: false, error: true, message: MESSAGES.notFound });
+      expect(group.body).toEqual({ success: false, session: true, message: MESSAGES.loginRequired });
+      expect(discussion.status).toBe(404);
+      expect(discussion.body).toEqual({ success: false, error: true, message: MESSAGES.notFound });
     });
 
     it('answers a seed path no feature answers yet as an unknown path: 404', async () => {

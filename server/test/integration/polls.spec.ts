@@ -14,6 +14,7 @@ import { DataSource } from 'typeorm';
 import { PollsPort } from '../../src/flow/polls';
 import { registerMember, visitorAgent } from '../factories/members';
 import { insertPost, insertSignedInMembers, recordPushes, viewerSocket, waitFor, type ClientSocket } from '../factories/posts-counts';
+import { insertGroup } from '../factories/groups';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Agent = Awaited<ReturnType<typeof registerMember>>['agent'];
@@ -308,12 +309,13 @@ describe('polls', () => {
     });
 
     it('/set/poll/vote takes poll_id alone, and refuses a group the post is not in', async () => {
-      const postId = await createPoll(author.id, ['A', 'B'], null, 7);
+      const [group, otherGroup] = [await insertGroup(db, author.id), await insertGroup(db, author.id)];
+      const postId = await createPoll(author.id, ['A', 'B'], null, group);
       const [a] = await optionIds(postId);
 
-      const wrongGroup = await refused(() => voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, group_id: 8 }));
-      const mismatched = await refused(() => voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, post_id: postId + 1, group_id: 7 }));
-      const right = await voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, group_id: 7 });
+      const wrongGroup = await refused(() => voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, group_id: otherGroup }));
+      const mismatched = await refused(() => voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, post_id: postId + 1, group_id: group }));
+      const right = await voter.agent.post('/set/poll/vote').type('form').send({ value: a, poll_id: postId, group_id: group });
 
       expect(wrongGroup.body).toMatchObject({ success: false, message: M.pollNotFound });
       expect(mismatched.body).toMatchObject({ success: false, message: M.pollNotFound });

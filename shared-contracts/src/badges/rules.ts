@@ -15,6 +15,7 @@ export const BADGE_IDS = [
   'first-room',
   'hundred-episodes',
   'first-post',
+  'first-group',
 ] as const;
 export type BadgeId = (typeof BADGE_IDS)[number];
 
@@ -40,6 +41,7 @@ export const BADGE_RULES: Record<BadgeId, BadgeRule> = {
   'first-room': { name: 'Birlikte İzleyelim', description: 'İlk kez üyeleri bir birlikte izleme odasına davet ettiniz.', icon: '🍿', threshold: 1 },
   'hundred-episodes': { name: 'Dizi Kurdu', description: '100 bölümü izlendi olarak işaretlediniz.', icon: '📺', threshold: 100 },
   'first-post': { name: 'Akışa Hoş Geldiniz', description: 'Akışta ilk gönderinizi paylaştınız.', icon: '📝', threshold: 1 },
+  'first-group': { name: 'Topluluk Kurucusu', description: 'İlk grubunuzu kurdunuz.', icon: '👥', threshold: 1 },
 };
 
 /** Limits of the badges list, the same for the server and the client. */

@@ -24,6 +24,8 @@ export interface FlowPost {
   /** ISO 8601 of the last edit, or null. */
   editedAt: string | null;
   kind: FlowPostKind;
+  /** The group it was posted in (its page's address `link`), or null for the public flow. */
+  group: { id: number; slug: string; name: string; link: string } | null;
   /** Photos in their order. */
   images: FlowImage[];
   /** Whether the viewer wrote it (false for a visitor, and in pushed events). */

@@ -16,7 +16,6 @@ export interface SeedLegacyCall {
 }
 
 /** Issues that build the calls not built yet. */
-const FLOW_AND_GROUPS = 14;
 const COMMUNITY = 15;
 
 const ajax = (call: string, later?: number): SeedLegacyCall => ({ surface: 'ajax', call, ...(later === undefined ? {} : { later }) });
@@ -57,7 +56,7 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/set/discussion', COMMUNITY),
   path('/{type}/delete/post', undefined, 'comment'),
   path('/{type}/delete/post', COMMUNITY, 'discussion'),
-  path('/{type}/delete/post', FLOW_AND_GROUPS, 'group'),
+  path('/{type}/delete/post', undefined, 'group'),
   path('/user/set/avatar'),
   path('/search'),
   path('/set/user/info'),
@@ -85,7 +84,7 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/set/continue/watch'),
   path('/delete/continue/watch'),
   path('/get/more/notification'),
-  path('/set/group/post', FLOW_AND_GROUPS),
+  path('/set/group/post'),
   path('/set/flow/post'),
   path('/set/poll/vote'),
   path('/flow/set/poll/vote'),
@@ -94,10 +93,10 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/delete/flow/post/image'),
   path('/akis/{page}'),
   path('/user/badges/load'),
-  path('/group/create', FLOW_AND_GROUPS),
-  path('/group/update', FLOW_AND_GROUPS),
-  path('/group/delete', FLOW_AND_GROUPS),
-  path('/user/search', FLOW_AND_GROUPS),
+  path('/group/create'),
+  path('/group/update'),
+  path('/group/delete'),
+  path('/user/search'),
 ];
 
 /** Legacy-style paths the site answers beyond the seed's list. */

@@ -19,5 +19,5 @@ export const REACTION_EMOJI: Record<ReactionKind, string> = {
  */
 export const POST_COUNTS_WINDOW_MS = 200;
 
-/** Where a notification about a post leads: the flow, at the post's anchor. */
-export const flowPostLink = (postId: number | string): string => `/akis/1#gonderi-${postId}`;
+/** A post's own page (a flow or a group post), where a notification about it leads; it shows the post to whoever may read it. */
+export const flowPostLink = (postId: number | string): string => `/gonderi/${postId}`;

@@ -10,13 +10,14 @@ import type { PrivateMessageClientEvents, PrivateMessageServerEvents } from '../
 import type { NotificationServerEvents } from '../notifications/events';
 import type { FlowServerEvents } from '../flow/events';
 import type { PostCountsServerEvents } from '../reactions/events';
+import type { GroupServerEvents } from '../groups/events';
 import type { StreamHeadsReply } from './streams';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
 export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents,
-    PostCountsServerEvents, FlowServerEvents {
+    PostCountsServerEvents, FlowServerEvents, GroupServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */
@@ -28,7 +29,7 @@ export type RoomJoinReply = { ok: true } | { ok: false; message: string };
 
 export interface ClientToServerEvents extends RoomClientEvents, PrivateMessageClientEvents {
   /**
-   * Joins a room named by the `rooms` helpers (`content:…`, `room:…`, `post:…`, `flow`), after the
+   * Joins a room named by the `rooms` helpers (`content:…`, `room:…`, `post:…`, `group:…`, `flow`), after the
    * server checked that the socket's member (or visitor) may read it. `user:` and `session:` rooms
    * are joined by the server at the handshake: asking for the member's own `user:` channel confirms
    * it (a stream read on it joins like any other), anyone else's is refused, a `session:` room is

@@ -15,6 +15,8 @@ export const rooms = {
   content: (contentId: number | string) => `content:${contentId}` as const,
   /** Everyone viewing a flow or group post: reactions and poll results. */
   post: (postId: number | string) => `post:${postId}` as const,
+  /** A group's posts: new, changed and deleted posts, and the group's own changes (readers of its posts only). */
+  group: (groupId: number | string) => `group:${groupId}` as const,
   /** The community flow. */
   flow: 'flow' as const,
 };
@@ -25,16 +27,17 @@ export type RoomName =
   | ReturnType<typeof rooms.chat>
   | ReturnType<typeof rooms.content>
   | ReturnType<typeof rooms.post>
+  | ReturnType<typeof rooms.group>
   | typeof rooms.flow;
 
-const ROOM_PATTERN = /^(?:(user|room|content|post):([A-Za-z0-9_-]{1,64})|flow)$/;
+const ROOM_PATTERN = /^(?:(user|room|content|post|group):([A-Za-z0-9_-]{1,64})|flow)$/;
 
 /** Splits a room name into its kind and key, or returns null for anything that is not a room name. */
 export function parseRoom(
   name: string,
-): { kind: 'user' | 'room' | 'content' | 'post' | 'flow'; key: string } | null {
+): { kind: 'user' | 'room' | 'content' | 'post' | 'group' | 'flow'; key: string } | null {
   const match = ROOM_PATTERN.exec(name);
   if (!match) return null;
   if (!match[1]) return { kind: 'flow', key: '' };
-  return { kind: match[1] as 'user' | 'room' | 'content' | 'post', key: match[2]! };
+  return { kind: match[1] as 'user' | 'room' | 'content' | 'post' | 'group', key: match[2]! };
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups';
 import { PollsController } from './polls.controller';
 import { PollsLegacyController } from './polls.legacy.controller';
 import { PollsPort } from './polls.port';
@@ -7,6 +8,7 @@ import { PollsService } from './polls.service';
 
 /** Polls of flow and group posts: votes (JSON and legacy), live coalesced results on `post:{id}`, and the port the flow uses. */
 @Module({
+  imports: [GroupsModule],
   controllers: [PollsController, PollsLegacyController],
   providers: [PollsService, PollsRepository, PollsPort],
   exports: [PollsPort],

@@ -9,6 +9,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DomainEvents } from '../../platform/events/domain-events';
 import { AppException, parseInput } from '../../platform/http/app-exception';
 import { CoalescedCounts } from '../../platform/realtime/coalesced-counts';
+import { GroupAccess, readRefusal, readsPosts } from '../groups';
 import { POST_COUNTS_GROUP } from '../reactions';
 import { PollsRepository } from './polls.repository';
 
@@ -33,6 +34,7 @@ export class PollsService implements OnModuleInit {
     private readonly polls: PollsRepository,
     private readonly events: DomainEvents,
     private readonly counts: CoalescedCounts,
+    private readonly access: GroupAccess,
   ) {}
 
   onModuleInit(): void {
@@ -50,8 +52,13 @@ export class PollsService implements OnModuleInit {
     return this.polls.views(postIds, viewerId);
   }
 
-  /** One post's poll as `viewerId` sees it. */
+  /** One post's poll as `viewerId` sees it, when they may read the post. */
   async view(postId: number, viewerId: number | null): Promise<PollView> {
+    await this.access.assertReadsPost(viewerId, postId, M.pollNotFound);
+    return this.viewOf(postId, viewerId);
+  }
+
+  private async viewOf(postId: number, viewerId: number | null): Promise<PollView> {
     const poll = (await this.polls.views([postId], viewerId)).get(String(postId));
     if (!poll) throw notFound();
     return poll;
@@ -67,6 +74,11 @@ export class PollsService implements OnModuleInit {
     await this.dataSource.transaction(async (manager) => {
       const poll = await this.polls.lockForVote(manager, postId, optionId);
       if (!poll || (groupId !== null && poll.groupId !== groupId)) throw notFound();
+      if (poll.groupId !== null) {
+        // A group's poll is voted on by those who may read the group's posts.
+        const role = await this.access.role(userId, poll.groupId, manager);
+        if (!readsPosts(role)) throw readRefusal(role, M.pollNotFound);
+      }
       if (poll.closed) throw new AppException(HttpStatus.CONFLICT, M.pollClosed);
       if (!poll.optionInPoll) throw new AppException(HttpStatus.BAD_REQUEST, M.optionNotInPoll);
       const outcome = await this.polls.vote(manager, postId, userId, optionId);
@@ -75,6 +87,6 @@ export class PollsService implements OnModuleInit {
       }
     });
     this.counts.changed(POST_COUNTS_GROUP, String(postId));
-    return this.view(postId, userId);
+    return this.viewOf(postId, userId);
   }
 }

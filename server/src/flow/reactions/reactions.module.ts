@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { GroupsModule } from '../groups';
 import { ReactionsController } from './reactions.controller';
 import { ReactionsLegacyController } from './reactions.legacy.controller';
 import { ReactionsPort } from './reactions.port';
@@ -10,6 +11,7 @@ import { ReactionsService } from './reactions.service';
  * on `post:{id}` (this module registers that channel's access check), and the port the flow uses.
  */
 @Module({
+  imports: [GroupsModule],
   controllers: [ReactionsController, ReactionsLegacyController],
   providers: [ReactionsService, ReactionsRepository, ReactionsPort],
   exports: [ReactionsPort],

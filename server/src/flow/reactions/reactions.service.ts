@@ -15,6 +15,7 @@ import { AppException } from '../../platform/http/app-exception';
 import { CoalescedCounts } from '../../platform/realtime/coalesced-counts';
 import { RealtimeService } from '../../platform/realtime/realtime.service';
 import { RoomAccessRegistry } from '../../platform/realtime/room-access.registry';
+import { GroupAccess } from '../groups';
 import { POST_COUNTS_GROUP } from './post-counts';
 import { ReactionsRepository } from './reactions.repository';
 
@@ -35,10 +36,12 @@ export class ReactionsService implements OnModuleInit {
     private readonly counts: CoalescedCounts,
     private readonly realtime: RealtimeService,
     private readonly roomAccess: RoomAccessRegistry,
+    private readonly access: GroupAccess,
   ) {}
 
   onModuleInit(): void {
-    this.roomAccess.register('post', async (_userId, key) => POST_KEY.test(key) && (await this.reactions.summaries([key], null)).has(key));
+    // A group post's channel is for those who may read the group's posts.
+    this.roomAccess.register('post', async (userId, key) => POST_KEY.test(key) && (await this.access.readsPost(userId, key)));
     this.counts.register(POST_COUNTS_GROUP, 'reactions', (postIds) => this.reactions.counts(postIds));
     this.counts.deliver(POST_COUNTS_GROUP, POST_COUNTS_WINDOW_MS, (postId, parts) =>
       this.realtime.toRoom(rooms.post(postId), 'post.countsChanged', {
@@ -54,8 +57,13 @@ export class ReactionsService implements OnModuleInit {
     return this.reactions.summaries(postIds, viewerId);
   }
 
-  /** One post's reactions as `viewerId` sees them. */
+  /** One post's reactions as `viewerId` sees them, when they may read the post. */
   async summary(postId: number, viewerId: number | null): Promise<ReactionSummary> {
+    await this.access.assertReadsPost(viewerId, postId, M.postNotFound);
+    return this.summaryOf(postId, viewerId);
+  }
+
+  private async summaryOf(postId: number, viewerId: number | null): Promise<ReactionSummary> {
     const summary = (await this.reactions.summaries([postId], viewerId)).get(String(postId));
     if (!summary) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
     return summary;
@@ -68,6 +76,7 @@ export class ReactionsService implements OnModuleInit {
    */
   async react(userId: number, postId: number, kind: ReactionKind | null): Promise<ReactionSummary> {
     const changed = await this.dataSource.transaction(async (manager) => {
+      await this.access.assertReadsPost(userId, postId, M.postNotFound, manager);
       const post = await this.reactions.lock(manager, postId);
       if (!post) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
       const change = await this.reactions.react(manager, postId, userId, kind);
@@ -77,6 +86,6 @@ export class ReactionsService implements OnModuleInit {
       return change.previous !== change.current;
     });
     if (changed) this.counts.changed(POST_COUNTS_GROUP, String(postId));
-    return this.summary(postId, userId);
+    return this.summaryOf(postId, userId);
   }
 }

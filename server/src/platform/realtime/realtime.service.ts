@@ -20,7 +20,7 @@ const USER_BATCH: keyof RealtimeServerSideEvents = 'realtime.userBatch';
 /** What both a Socket.IO server and a Redis emitter can do to a room. */
 interface RoomTarget {
   to(room: string | string[]): { emit<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): unknown };
-  in(room: string | string[]): { socketsJoin(room: string | string[]): void; disconnectSockets(close?: boolean): void };
+  in(room: string | string[]): { socketsJoin(room: string | string[]): void; socketsLeave(room: string | string[]): void; disconnectSockets(close?: boolean): void };
 }
 
 /**
@@ -126,6 +126,23 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
   /** Adds the sockets of a room (on any process) to another room, e.g. a member's sockets to a chat room. */
   addToRoom(fromRoom: RoomName | string, room: RoomName): void {
     this.send(() => this.target?.in(fromRoom).socketsJoin(room));
+  }
+
+  /** Takes the sockets of a room (on any process) out of another room, e.g. a member's sockets out of a group they left. */
+  removeFromRoom(fromRoom: RoomName | string, room: RoomName): void {
+    this.send(() => this.target?.in(fromRoom).socketsLeave(room));
+  }
+
+  /**
+   * Takes every socket of the room whose member is not in `memberIds` (visitors too) out of it, on
+   * every process: a room that narrowed who may read it. Server processes only.
+   */
+  async keepOnlyMembers(room: RoomName, memberIds: ReadonlySet<number>): Promise<void> {
+    if (!this.server) throw new Error('only a server process holds sockets');
+    const sockets = await this.server.in(room).fetchSockets();
+    for (const socket of sockets) {
+      if (socket.data.userId === null || !memberIds.has(socket.data.userId)) socket.leave(room);
+    }
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { parseRoom } from '@seyirlik/shared-contracts';
 
 /** The rooms a socket asks to join; `user:` and `session:` rooms are joined by the server only. */
-export type JoinableRoomKind = 'room' | 'content' | 'post' | 'flow';
+export type JoinableRoomKind = 'room' | 'content' | 'post' | 'group' | 'flow';
 
 /**
  * Whether the member (`userId`, or null for a visitor) may read the room with this key.

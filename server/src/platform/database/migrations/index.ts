@@ -16,6 +16,7 @@ import { FlowPosts1765400000000 } from './1765400000000-flow-posts';
 import { FlowPostClientKeys1765410000000 } from './1765410000000-flow-post-client-keys';
 import { PollsReactions1765450000000 } from './1765450000000-polls-reactions';
 import { Badges1765600000000 } from './1765600000000-badges';
+import { Groups1765700000000 } from './1765700000000-groups';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   FlowPostClientKeys1765410000000,
   PollsReactions1765450000000,
   Badges1765600000000,
+  Groups1765700000000,
 ];
