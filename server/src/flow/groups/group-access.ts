@@ -15,18 +15,13 @@ export type GroupRole = 'missing' | 'outside' | 'reader' | 'member' | 'owner';
 
 /**
  * The viewer's role in the group whose id is `groupExpr`, for the viewer `userParam` (null: a
- * visitor), as SQL: one expression other statements embed (a post's group, a vote's poll), so a
- * check costs no extra round trip. Answers a GroupRole.
+ * visitor), as SQL: one expression other statements embed (a post's group), so a check costs no
+ * extra round trip. Answers a GroupRole, or NULL for no such group. The rule itself is the
+ * database function flow_group_role (migration 1765710000000), which the vote and reaction
+ * functions call too: member or owner by their membership; otherwise 'missing' for a hidden group,
+ * 'outside' for a closed one, 'reader' for an open one.
  */
-export const groupRoleSql = (groupExpr: string, userParam: string): string => `(
-  SELECT CASE
-           WHEN m.role IS NOT NULL THEN m.role
-           WHEN g.is_private THEN 'missing'
-           WHEN g.privacy THEN 'outside'
-           ELSE 'reader'
-         END
-    FROM flow_group g LEFT JOIN flow_group_member m ON m.group_id = g.id AND m.user_id = ${userParam}
-   WHERE g.id = ${groupExpr})`;
+export const groupRoleSql = (groupExpr: string, userParam: string): string => `flow_group_role(${groupExpr}, ${userParam})`;
 
 /** Whether a role reads the group's posts. */
 export const readsPosts = (role: GroupRole): boolean => role === 'reader' || role === 'member' || role === 'owner';

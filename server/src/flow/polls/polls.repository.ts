@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PollResults, PollView, ValidPoll } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PreparedStatement } from '../../platform/database/prepared-statement';
+import type { GroupRole } from '../groups';
 
 type PollRow = {
   post_id: string;
@@ -12,15 +14,6 @@ type PollRow = {
   options: Array<{ id: number; label: string; votes: number }>;
   my_option_id: string | null;
 };
-
-/** The poll a vote is for, locked for the vote (FOR UPDATE): votes on one poll take turns. */
-export interface LockedPoll {
-  authorId: number;
-  groupId: number | null;
-  closed: boolean;
-  /** Whether the chosen option is one of this poll's. */
-  optionInPoll: boolean;
-}
 
 /** What a vote did: the option voted for before (null for a first vote) and the counts' version after. */
 export interface VoteOutcome {
@@ -55,42 +48,18 @@ const POLLS_SQL = `
          (SELECT v.option_id FROM poll_vote v WHERE v.post_id = p.post_id AND v.user_id = $2) AS my_option_id
     FROM poll p WHERE p.post_id = ANY($1::bigint[])`;
 
-/**
- * A member's vote and the counts, in one statement run under the poll's lock (see lockForVote,
- * a statement before, so this one's snapshot sees every vote committed before it): the vote is
- * written or moved, the old option loses one, the new one gains one, `total` grows on a first vote
- * and `version` goes up whenever something changed. `$1` post, `$2` member, `$3` option.
- */
-const VOTE_SQL = `
-  WITH previous AS (
-    SELECT option_id FROM poll_vote WHERE post_id = $1 AND user_id = $2
-  ),
-  change AS (
-    SELECT (SELECT option_id FROM previous) AS old_option, $3::bigint AS new_option
-  ),
-  vote AS (
-    INSERT INTO poll_vote (post_id, user_id, option_id) SELECT $1, $2, new_option FROM change WHERE old_option IS DISTINCT FROM new_option
-    ON CONFLICT (post_id, user_id) DO UPDATE SET option_id = excluded.option_id, voted_at = now()
-    RETURNING option_id
-  ),
-  counted AS (
-    UPDATE poll_option o
-       SET votes = o.votes + (CASE WHEN o.id = c.new_option THEN 1 ELSE 0 END) - (CASE WHEN o.id = c.old_option THEN 1 ELSE 0 END)
-      FROM change c
-     WHERE o.post_id = $1 AND c.old_option IS DISTINCT FROM c.new_option AND (o.id = c.new_option OR o.id = c.old_option)
-    RETURNING o.id
-  ),
-  bumped AS (
-    UPDATE poll p SET total = p.total + (CASE WHEN c.old_option IS NULL THEN 1 ELSE 0 END), version = p.version + 1
-      FROM change c
-     WHERE p.post_id = $1 AND c.old_option IS DISTINCT FROM c.new_option
-    RETURNING p.total, p.version
-  )
-  SELECT c.old_option,
-         coalesce((SELECT total FROM bumped), (SELECT total FROM poll WHERE post_id = $1)) AS total,
-         coalesce((SELECT version FROM bumped), (SELECT version FROM poll WHERE post_id = $1)) AS version,
-         (SELECT count(*) FROM vote) AS written_votes, (SELECT count(*) FROM counted) AS counted_options
-    FROM change c`;
+/** What a vote came to: done (with what it did), or why not (`refused`: the member's role in the post's group). */
+export type VoteAttempt =
+  | ({ outcome: 'done' } & VoteOutcome)
+  | { outcome: 'not-found' | 'closed' | 'option' | 'refused'; groupRole: GroupRole | null };
+
+const CAST_VOTE = new PreparedStatement<{
+  outcome: 'done' | 'not-found' | 'closed' | 'option' | 'refused';
+  group_role: GroupRole | null;
+  old_option: string | null;
+  total: number | null;
+  version: string | null;
+}>('polls_cast_vote', 'SELECT outcome, group_role, old_option, total, version FROM flow_poll_vote($1, $2, $3, $4, $5)');
 
 /** Every query of polls. */
 @Injectable()
@@ -120,20 +89,14 @@ export class PollsRepository {
     return new Map(rows.map((row) => [String(row.post_id), toResults(row)]));
   }
 
-  /** Locks the post's poll for a vote (null when the post has none). */
-  async lockForVote(manager: EntityManager, postId: number, optionId: number): Promise<LockedPoll | null> {
-    const [row] = (await manager.query(
-      `SELECT f.author_id, f.group_id, (p.closes_at IS NOT NULL AND p.closes_at <= now()) AS closed,
-              EXISTS (SELECT 1 FROM poll_option o WHERE o.post_id = p.post_id AND o.id = $2) AS option_in_poll
-         FROM poll p JOIN flow_post f ON f.id = p.post_id WHERE p.post_id = $1 FOR UPDATE OF p`,
-      [postId, optionId],
-    )) as Array<{ author_id: number; group_id: number | null; closed: boolean; option_in_poll: boolean }>;
-    return row ? { authorId: row.author_id, groupId: row.group_id, closed: row.closed, optionInPoll: row.option_in_poll } : null;
-  }
-
-  /** Writes the member's vote and the counts (see VOTE_SQL); the poll must be locked by `manager`'s transaction. */
-  async vote(manager: EntityManager, postId: number, userId: number, optionId: number): Promise<VoteOutcome> {
-    const [row] = (await manager.query(VOTE_SQL, [postId, userId, optionId])) as Array<{ old_option: string | null; total: number; version: string }>;
-    return { previousOptionId: row!.old_option === null ? null : Number(row!.old_option), total: row!.total, version: Number(row!.version) };
+  /**
+   * The member's vote for `optionId` in one call (flow_poll_vote: the poll's lock, the checks, the
+   * vote with its counts and, for a first vote, the `poll.voted` event), committed on return.
+   */
+  async castVote(postId: number, userId: number, optionId: number, groupId: number | null, link: string): Promise<VoteAttempt> {
+    const [row] = await CAST_VOTE.run(this.dataSource, [postId, userId, optionId, groupId, link]);
+    if (!row) return { outcome: 'not-found', groupRole: null };
+    if (row.outcome !== 'done') return { outcome: row.outcome, groupRole: row.group_role };
+    return { outcome: 'done', previousOptionId: row.old_option === null ? null : Number(row.old_option), total: row.total!, version: Number(row.version) };
   }
 }

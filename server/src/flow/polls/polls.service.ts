@@ -5,13 +5,13 @@ import {
   flowPostLink,
   type PollView,
 } from '@seyirlik/shared-contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { DomainEvents } from '../../platform/events/domain-events';
+import type { EntityManager } from 'typeorm';
 import { AppException, parseInput } from '../../platform/http/app-exception';
 import { CoalescedCounts } from '../../platform/realtime/coalesced-counts';
-import { GroupAccess, readRefusal, readsPosts } from '../groups';
+import { GroupAccess, readRefusal } from '../groups';
+import { OutboxRelay } from '../../platform/outbox/outbox-relay';
 import { POST_COUNTS_GROUP } from '../reactions';
-import { PollsRepository } from './polls.repository';
+import { PollsRepository, type VoteAttempt } from './polls.repository';
 
 /** A new poll as the flow hands it over. */
 export interface NewPoll {
@@ -22,6 +22,20 @@ export interface NewPoll {
 
 const notFound = () => new AppException(HttpStatus.NOT_FOUND, M.pollNotFound);
 
+/** Why a vote did not go through, in Turkish; a group's poll is voted on by those who may read the group's posts. */
+function voteRefusal(attempt: Exclude<VoteAttempt, { outcome: 'done' }>): AppException {
+  switch (attempt.outcome) {
+    case 'not-found':
+      return notFound();
+    case 'refused':
+      return readRefusal(attempt.groupRole ?? 'missing', M.pollNotFound);
+    case 'closed':
+      return new AppException(HttpStatus.CONFLICT, M.pollClosed);
+    case 'option':
+      return new AppException(HttpStatus.BAD_REQUEST, M.optionNotInPoll);
+  }
+}
+
 /**
  * Polls of flow and group posts: made with their post, one vote per member (changeable until the
  * poll closes), counts kept exact in the database and pushed live, coalesced, to the post's channel
@@ -30,11 +44,10 @@ const notFound = () => new AppException(HttpStatus.NOT_FOUND, M.pollNotFound);
 @Injectable()
 export class PollsService implements OnModuleInit {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly polls: PollsRepository,
-    private readonly events: DomainEvents,
     private readonly counts: CoalescedCounts,
     private readonly access: GroupAccess,
+    private readonly relay: OutboxRelay,
   ) {}
 
   onModuleInit(): void {
@@ -71,21 +84,9 @@ export class PollsService implements OnModuleInit {
    * author is told of a first vote (a durable event), and the counts go out after commit.
    */
   async vote(userId: number, postId: number, optionId: number, groupId: number | null = null): Promise<PollView> {
-    await this.dataSource.transaction(async (manager) => {
-      const poll = await this.polls.lockForVote(manager, postId, optionId);
-      if (!poll || (groupId !== null && poll.groupId !== groupId)) throw notFound();
-      if (poll.groupId !== null) {
-        // A group's poll is voted on by those who may read the group's posts.
-        const role = await this.access.role(userId, poll.groupId, manager);
-        if (!readsPosts(role)) throw readRefusal(role, M.pollNotFound);
-      }
-      if (poll.closed) throw new AppException(HttpStatus.CONFLICT, M.pollClosed);
-      if (!poll.optionInPoll) throw new AppException(HttpStatus.BAD_REQUEST, M.optionNotInPoll);
-      const outcome = await this.polls.vote(manager, postId, userId, optionId);
-      if (outcome.previousOptionId === null) {
-        await this.events.publish(manager, 'poll.voted', { postId, authorId: poll.authorId, voterId: userId, total: outcome.total, link: flowPostLink(postId) });
-      }
-    });
+    const attempt = await this.polls.castVote(postId, userId, optionId, groupId, flowPostLink(postId));
+    if (attempt.outcome !== 'done') throw voteRefusal(attempt);
+    if (attempt.previousOptionId === null) this.relay.wakeSoon();
     this.counts.changed(POST_COUNTS_GROUP, String(postId));
     return this.viewOf(postId, userId);
   }

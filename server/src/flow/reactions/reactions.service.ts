@@ -9,13 +9,12 @@ import {
   type ReactionKind,
   type ReactionSummary,
 } from '@seyirlik/shared-contracts';
-import { DataSource } from 'typeorm';
-import { DomainEvents } from '../../platform/events/domain-events';
 import { AppException } from '../../platform/http/app-exception';
 import { CoalescedCounts } from '../../platform/realtime/coalesced-counts';
 import { RealtimeService } from '../../platform/realtime/realtime.service';
 import { RoomAccessRegistry } from '../../platform/realtime/room-access.registry';
-import { GroupAccess } from '../groups';
+import { GroupAccess, readRefusal } from '../groups';
+import { OutboxRelay } from '../../platform/outbox/outbox-relay';
 import { POST_COUNTS_GROUP } from './post-counts';
 import { ReactionsRepository } from './reactions.repository';
 
@@ -30,13 +29,12 @@ const POST_KEY = /^[1-9][0-9]{0,17}$/;
 @Injectable()
 export class ReactionsService implements OnModuleInit {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly reactions: ReactionsRepository,
-    private readonly events: DomainEvents,
     private readonly counts: CoalescedCounts,
     private readonly realtime: RealtimeService,
     private readonly roomAccess: RoomAccessRegistry,
     private readonly access: GroupAccess,
+    private readonly relay: OutboxRelay,
   ) {}
 
   onModuleInit(): void {
@@ -71,20 +69,18 @@ export class ReactionsService implements OnModuleInit {
 
   /**
    * Sets the member's reaction to `kind` (replacing another of theirs), or takes it back (`kind`
-   * null). Under the post's reaction lock, the reaction and the counts in one statement; the
-   * author is told of a new reaction (a durable event), and the counts go out after commit.
+   * null). One call to the database takes the post's reaction lock, checks, writes the reaction
+   * with the counts and, for a new reaction, the event that tells the author (durable); the counts
+   * go out after.
    */
   async react(userId: number, postId: number, kind: ReactionKind | null): Promise<ReactionSummary> {
-    const changed = await this.dataSource.transaction(async (manager) => {
-      await this.access.assertReadsPost(userId, postId, M.postNotFound, manager);
-      const post = await this.reactions.lock(manager, postId);
-      if (!post) throw new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
-      const change = await this.reactions.react(manager, postId, userId, kind);
-      if (change.previous === null && change.current !== null) {
-        await this.events.publish(manager, 'flow.reacted', { postId, authorId: post.authorId, reactorId: userId, total: change.total, link: flowPostLink(postId) });
-      }
-      return change.previous !== change.current;
-    });
+    const attempt = await this.reactions.react(postId, userId, kind, flowPostLink(postId));
+    if (attempt.outcome !== 'done') {
+      // A group's post is reacted to by those who may read the group's posts.
+      throw attempt.outcome === 'refused' ? readRefusal(attempt.groupRole ?? 'missing', M.postNotFound) : new AppException(HttpStatus.NOT_FOUND, M.postNotFound);
+    }
+    if (attempt.previous === null && attempt.current !== null) this.relay.wakeSoon();
+    const changed = attempt.previous !== attempt.current;
     if (changed) this.counts.changed(POST_COUNTS_GROUP, String(postId));
     return this.summaryOf(postId, userId);
   }

@@ -17,6 +17,7 @@ import { FlowPostClientKeys1765410000000 } from './1765410000000-flow-post-clien
 import { PollsReactions1765450000000 } from './1765450000000-polls-reactions';
 import { Badges1765600000000 } from './1765600000000-badges';
 import { Groups1765700000000 } from './1765700000000-groups';
+import { FlowVoteReactFunctions1765710000000 } from './1765710000000-flow-vote-react-functions';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -39,4 +40,5 @@ export const migrations = [
   PollsReactions1765450000000,
   Badges1765600000000,
   Groups1765700000000,
+  FlowVoteReactFunctions1765710000000,
 ];
