@@ -35,5 +35,5 @@ export function renderAppAt(path: string, server: FakeServer) {
   render(
     <Provider store={store}>{withQueryClient(<RouterProvider router={router} />)}</Provider>,
   );
-  return { fetchMock, store };
+  return { fetchMock, store, router };
 }

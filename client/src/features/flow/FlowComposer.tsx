@@ -6,12 +6,13 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { PollComposer, emptyPollDraft, pollDraftError, type PollDraft } from '../polls';
 import { useToast } from '../toast/toasts';
 import { createFlowPoll, createFlowPost } from './flowApi';
+import type { FlowScope } from './flowScope';
 import { PhotoPicker } from './PhotoPicker';
 
 type ComposerKind = 'post' | 'poll';
 
-/** Writes a post: text with up to FLOW_RULES.photosMax photos (previewed before sending), or a poll. */
-export function FlowComposer({ onPosted }: { onPosted: (post: FlowPost) => void }) {
+/** Writes a post in the scope (the public flow or a group): text with up to FLOW_RULES.photosMax photos (previewed before sending), or a poll. */
+export function FlowComposer({ scope, onPosted }: { scope: FlowScope; onPosted: (post: FlowPost) => void }) {
   const [kind, setKind] = useState<ComposerKind>('post');
   const [text, setText] = useState('');
   const [photos, setPhotos] = useState<File[]>([]);
@@ -31,7 +32,7 @@ export function FlowComposer({ onPosted }: { onPosted: (post: FlowPost) => void 
     if (kind === 'poll') {
       setPollTried(true);
       if (pollDraftError(poll) !== null) return null;
-      return createFlowPoll(poll.question, poll.answers, sendKey.keyFor(JSON.stringify(poll)));
+      return createFlowPoll(scope, poll.question, poll.answers, sendKey.keyFor(JSON.stringify(poll)));
     }
     const parsed = flowTextSchema.safeParse(text);
     if (!parsed.success) {
@@ -39,7 +40,7 @@ export function FlowComposer({ onPosted }: { onPosted: (post: FlowPost) => void 
       return null;
     }
     // A retry of the same text and photos after a lost answer is not posted twice.
-    return createFlowPost(parsed.data, photos, sendKey.keyFor(JSON.stringify([parsed.data, photos.map((photo) => [photo.name, photo.size, photo.lastModified])])));
+    return createFlowPost(scope, parsed.data, photos, sendKey.keyFor(JSON.stringify([parsed.data, photos.map((photo) => [photo.name, photo.size, photo.lastModified])])));
   };
 
   const submit = async (event: FormEvent) => {

@@ -1,8 +1,8 @@
-import { FLOW_MESSAGES as M, MESSAGES, type FlowPage as FlowPageView, type FlowPost } from '@seyirlik/shared-contracts';
+import { FLOW_MESSAGES as M, MESSAGES } from '@seyirlik/shared-contracts';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { createStore } from 'jotai';
-import { buildSessionUser } from '../../../test/builders';
 import { FakeSocket } from '../../../test/FakeSocket';
+import { buildFlowPage, buildFlowPost, noReactions } from '../../../test/flowBuilders';
 import { mockFetch } from '../../../test/mockFetch';
 import { renderInRouter } from '../../../test/renderInRouter';
 import { sessionAtom } from '../session/session';
@@ -10,26 +10,6 @@ import { FlowPage } from './FlowPage';
 
 const fakeSocket = new FakeSocket();
 jest.mock('../realtime/socket', () => ({ getSocket: () => fakeSocket }));
-
-const noReactions = { counts: { like: 0, love: 0, haha: 0, wow: 0, sad: 0, angry: 0 }, total: 0, mine: null, version: 0 };
-
-function buildPost(id: number, body: string, overrides: Partial<FlowPost> = {}): FlowPost {
-  return {
-    id,
-    author: buildSessionUser({ id: 90 + id, username: `uye${id}`, profileName: `Üye ${id}` }),
-    body,
-    createdAt: '2026-11-24T10:00:00.000Z',
-    editedAt: null,
-    kind: 'post',
-    images: [],
-    mine: false,
-    poll: null,
-    reactions: noReactions,
-    ...overrides,
-  };
-}
-
-const page = (posts: FlowPost[], number: number, hasMore: boolean): FlowPageView => ({ posts, page: number, hasMore });
 
 /** The flow page for a visitor (no composer), over the fake server `serve`. */
 function renderFlow() {
@@ -41,7 +21,7 @@ function renderFlow() {
 describe('FlowPage', () => {
   it('shows a failed "load more" with its error and removes the button (seed §8)', async () => {
     mockFetch((path) => {
-      if (path === '/api/flow?page=1') return { status: 200, body: page([buildPost(12, 'İlk sayfa')], 1, true) };
+      if (path === '/api/flow?page=1') return { status: 200, body: buildFlowPage([buildFlowPost(12, 'İlk sayfa')], 1, true) };
       if (path === '/api/flow?page=2') return { status: 503, body: { statusCode: 503, message: MESSAGES.serviceUnavailable } };
       return { status: 200, body: noReactions };
     });
@@ -56,14 +36,14 @@ describe('FlowPage', () => {
   });
 
   it('counts pushed posts in the "N yeni gönderi" bar instead of inserting them, and shows them on a click', async () => {
-    mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: page([buildPost(12, 'Eski gönderi')], 1, false) } : { status: 200, body: noReactions }));
+    mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: buildFlowPage([buildFlowPost(12, 'Eski gönderi')], 1, false) } : { status: 200, body: noReactions }));
     renderFlow();
     expect(await screen.findByText('Eski gönderi')).toBeTruthy();
     act(() => fakeSocket.fire('connect'));
 
-    act(() => fakeSocket.fire('flow.postCreated', buildPost(13, 'Yeni <b>gönderi</b>\nikinci satır')));
-    act(() => fakeSocket.fire('flow.postCreated', buildPost(14, 'Daha yeni')));
-    act(() => fakeSocket.fire('flow.postCreated', buildPost(14, 'Daha yeni')));
+    act(() => fakeSocket.fire('flow.postCreated', buildFlowPost(13, 'Yeni <b>gönderi</b>\nikinci satır')));
+    act(() => fakeSocket.fire('flow.postCreated', buildFlowPost(14, 'Daha yeni')));
+    act(() => fakeSocket.fire('flow.postCreated', buildFlowPost(14, 'Daha yeni')));
 
     const bar = screen.getByRole('button', { name: M.newPosts(2) });
     expect(screen.queryByText('Daha yeni')).toBeNull();
@@ -78,8 +58,8 @@ describe('FlowPage', () => {
   });
 
   it('applies a pushed change to a listed post: a processed photo replaces its placeholder', async () => {
-    const pending = buildPost(12, 'Fotoğraflı', { images: [{ id: 5, url: null, width: null, height: null }] });
-    mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: page([pending], 1, false) } : { status: 200, body: noReactions }));
+    const pending = buildFlowPost(12, 'Fotoğraflı', { images: [{ id: 5, url: null, width: null, height: null }] });
+    mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: buildFlowPage([pending], 1, false) } : { status: 200, body: noReactions }));
     renderFlow();
     expect(await screen.findByRole('img', { name: M.photoProcessing })).toBeTruthy();
 

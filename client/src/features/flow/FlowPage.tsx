@@ -1,17 +1,10 @@
-import { FLOW_MESSAGES as M, type FlowPost } from '@seyirlik/shared-contracts';
+import { FLOW_MESSAGES as M } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { messageOf } from '../../lib/api';
 import { Loading } from '../../ui/Loading';
-import { Spinner } from '../../ui/Spinner';
 import { useSession } from '../session/session';
-import { useToast } from '../toast/toasts';
-import { DeletePostDialog } from './DeletePostDialog';
-import { FlowComposer } from './FlowComposer';
-import { FlowEditDialog } from './FlowEditDialog';
-import { FlowPostCard } from './FlowPostCard';
-import { deleteFlowPost } from './flowApi';
-import { useFlowCache, useFlowList, useLiveFlow } from './useFlow';
+import { FlowFeed } from './FlowFeed';
+import { publicFlow } from './flowScope';
 import './flow.css';
 
 /**
@@ -38,82 +31,20 @@ export function FlowPage({ startPage }: { startPage: number }) {
           </div>
         )}
       </header>
-      <FlowList key={mine ? 'mine' : 'all'} mine={mine && userId !== null} userId={userId} startPage={startPage} />
+      <FlowFeed
+        key={mine ? 'mine' : 'all'}
+        scope={publicFlow(mine && userId !== null)}
+        userId={userId}
+        startPage={startPage}
+        canPost={userId !== null}
+        notice={
+          <p className="flow__login">
+            <Link to="/giris-yap" search={{ redirect: '/akis' }} className="text-link">
+              {M.loginToPost}
+            </Link>
+          </p>
+        }
+      />
     </section>
-  );
-}
-
-function FlowList({ mine, userId, startPage }: { mine: boolean; userId: number | null; startPage: number }) {
-  const flow = useFlowList(mine, userId, startPage);
-  const { newPosts, showNewPosts, showOwnPost } = useLiveFlow(mine, userId, startPage);
-  const cache = useFlowCache();
-  const toast = useToast();
-  const [editingId, setEditingId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<FlowPost | null>(null);
-  const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
-
-  const posts = flow.data?.pages.flatMap((page) => page.posts) ?? [];
-  const editing = editingId === null ? null : (posts.find((post) => post.id === editingId) ?? null);
-
-  const loadMore = async () => {
-    const result = await flow.fetchNextPage();
-    // Seed §8: a failed "load more" shows the error and the button goes.
-    if (result.isError) setLoadMoreError(messageOf(result.error));
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const { message } = await deleteFlowPost(deleting.id);
-    cache.remove(deleting.id);
-    setDeleting(null);
-    toast.success(message);
-  };
-
-  return (
-    <>
-      {userId !== null ? (
-        <FlowComposer onPosted={showOwnPost} />
-      ) : (
-        <p className="flow__login">
-          <Link to="/giris-yap" search={{ redirect: '/akis' }} className="text-link">
-            {M.loginToPost}
-          </Link>
-        </p>
-      )}
-      {startPage === 1 && newPosts.length > 0 && (
-        <button type="button" className="flow__new-posts" onClick={showNewPosts}>
-          {M.newPosts(newPosts.length)}
-        </button>
-      )}
-      {flow.isPending ? (
-        <Loading />
-      ) : flow.isError && posts.length === 0 ? (
-        <p className="field__error" role="alert">
-          {messageOf(flow.error)}
-        </p>
-      ) : posts.length === 0 ? (
-        <p className="flow__empty">{M.empty}</p>
-      ) : (
-        <div className="flow__posts">
-          {posts.map((post) => (
-            <FlowPostCard key={post.id} post={post} onEdit={(chosen) => setEditingId(chosen.id)} onDelete={setDeleting} />
-          ))}
-        </div>
-      )}
-      {loadMoreError ? (
-        <p className="field__error flow__more-error" role="alert">
-          {loadMoreError}
-        </p>
-      ) : (
-        flow.hasNextPage && (
-          <button type="button" className="button button--secondary flow__more" disabled={flow.isFetchingNextPage} onClick={() => void loadMore()}>
-            {flow.isFetchingNextPage && <Spinner />}
-            <span>{M.loadMore}</span>
-          </button>
-        )
-      )}
-      {editing && <FlowEditDialog post={editing} onSaved={cache.replace} onClose={() => setEditingId(null)} />}
-      {deleting && <DeletePostDialog onConfirm={confirmDelete} onClose={() => setDeleting(null)} />}
-    </>
   );
 }

@@ -23,9 +23,22 @@ export function FlowPhoto({ image }: { image: FlowImage }) {
   );
 }
 
-/** One post: its author, time, text (line breaks kept, always as text), photos or poll, and reactions; its author may edit or delete it. */
-export function FlowPostCard({ post, onEdit, onDelete }: { post: FlowPost; onEdit: (post: FlowPost) => void; onDelete: (post: FlowPost) => void }) {
+export interface FlowPostCardProps {
+  post: FlowPost;
+  onEdit: (post: FlowPost) => void;
+  onDelete: (post: FlowPost) => void;
+  /** Whether the viewer may delete others' posts here too (a group's owner, in the group). */
+  canModerate?: boolean;
+}
+
+/**
+ * One post: its author, time (a link to the post's own page), text (line breaks kept, always as
+ * text), photos or poll, and reactions; its author may edit or delete it, a moderator delete it.
+ */
+export function FlowPostCard({ post, onEdit, onDelete, canModerate = false }: FlowPostCardProps) {
   const { author } = post;
+  const canEdit = post.mine && post.kind === 'post';
+  const canDelete = post.mine || canModerate;
   return (
     <article className="flow-post" data-post-id={post.id}>
       <header className="flow-post__header">
@@ -33,13 +46,13 @@ export function FlowPostCard({ post, onEdit, onDelete }: { post: FlowPost; onEdi
           <Avatar name={author.profileName} imageUrl={author.avatarUrl} size={40} />
           <span className="flow-post__name">{author.profileName}</span>
         </Link>
-        <time className="flow-post__time" dateTime={post.createdAt}>
-          {clock.format(new Date(post.createdAt))}
-        </time>
+        <Link to="/gonderi/$id" params={{ id: post.id }} className="flow-post__time">
+          <time dateTime={post.createdAt}>{clock.format(new Date(post.createdAt))}</time>
+        </Link>
         {post.editedAt && <span className="flow-post__edited">({M.edited_mark})</span>}
-        {post.mine && (
+        {canDelete && (
           <div className="flow-post__actions">
-            {post.kind === 'post' && (
+            {canEdit && (
               <button type="button" className="button button--secondary flow-post__action" onClick={() => onEdit(post)}>
                 {M.edit}
               </button>

@@ -1,28 +1,30 @@
-import { rooms, type FlowPost } from '@seyirlik/shared-contracts';
+import type { FlowPost } from '@seyirlik/shared-contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ChannelLiveState } from '../../lib/channelMembership';
-import { useRealtimeEvent, useRealtimeRoom } from '../realtime/useRealtimeRoom';
+import { useRealtimeEvent } from '../realtime/useRealtimeRoom';
+import { useSharedRealtimeRoom } from '../realtime/useSharedRealtimeRoom';
 import { fetchFlowPage } from './flowApi';
 import { mergePost, postIdsOf, prependPosts, removePost, replacePost, type FlowPages } from './flowPages';
+import { groupFlow, publicFlow, scopeChannel, scopeHolds, scopeKey, type FlowScope } from './flowScope';
 
-/** Every list of the flow in the cache: the public flow and a member's own posts, per viewer. */
+/** Every list of posts in the cache: the public flow, a member's own posts and each group's posts, per viewer. */
 const FLOW_KEY = ['flow'] as const;
-export const flowKey = (mine: boolean, userId: number | null, startPage: number) => [...FLOW_KEY, mine ? 'mine' : 'all', userId, startPage] as const;
+export const flowKey = (scope: FlowScope, userId: number | null, startPage: number) => [...FLOW_KEY, ...scopeKey(scope), userId, startPage] as const;
 
-/** The flow (or the viewer's own posts) from `startPage`, newest first, a page more per `fetchNextPage`. */
-export function useFlowList(mine: boolean, userId: number | null, startPage: number) {
+/** The scope's posts from `startPage`, newest first, a page more per `fetchNextPage`. */
+export function useFlowList(scope: FlowScope, userId: number | null, startPage: number) {
   return useInfiniteQuery({
-    queryKey: flowKey(mine, userId, startPage),
-    queryFn: ({ pageParam }) => fetchFlowPage(pageParam, mine),
+    queryKey: flowKey(scope, userId, startPage),
+    queryFn: ({ pageParam }) => fetchFlowPage(scope, pageParam),
     initialPageParam: startPage,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    // Kept current by the flow channel's pushes while shown.
+    // Kept current by the scope's channel pushes while shown.
     staleTime: Infinity,
   });
 }
 
-/** Changes to the cached flow lists after the viewer's own writes, and from pushes. */
+/** Changes to the cached post lists after the viewer's own writes, and from pushes. */
 export function useFlowCache() {
   const queryClient = useQueryClient();
   return {
@@ -33,6 +35,13 @@ export function useFlowCache() {
       [queryClient],
     ),
   };
+}
+
+/** The same scope object for as long as it names the same posts, whatever object the caller passed. */
+function useStableScope(scope: FlowScope): FlowScope {
+  const mine = scope.kind === 'public' && scope.mine;
+  const groupId = scope.kind === 'group' ? scope.groupId : null;
+  return useMemo(() => (groupId === null ? publicFlow(mine) : groupFlow(groupId)), [mine, groupId]);
 }
 
 export interface LiveFlow {
@@ -50,42 +59,43 @@ export interface LiveFlow {
 }
 
 /**
- * Keeps the list current on the `flow` channel: edits, processed photos and deletions are applied
- * at once; new posts are held for the "N yeni gönderi" bar instead of moving the list under the
- * reader. After every rejoin the first page is read again, so posts pushed while the socket was
- * away reach the bar too.
+ * Keeps the list current on the scope's channel (`flow`, or the group's): edits, processed photos
+ * and deletions are applied at once; new posts are held for the "N yeni gönderi" bar instead of
+ * moving the list under the reader. After every rejoin the first page is read again, so posts
+ * pushed while the socket was away reach the bar too. The channel is shared with the rest of the
+ * page (a group page listens to its group's own changes on it).
  */
-export function useLiveFlow(mine: boolean, userId: number | null, startPage: number): LiveFlow {
+export function useLiveFlow(requested: FlowScope, userId: number | null, startPage: number): LiveFlow {
   const queryClient = useQueryClient();
   const cache = useFlowCache();
-  const key = useMemo(() => flowKey(mine, userId, startPage), [mine, userId, startPage]);
+  const scope = useStableScope(requested);
+  const key = useMemo(() => flowKey(scope, userId, startPage), [scope, userId, startPage]);
   const [newPosts, setNewPosts] = useState<FlowPost[]>([]);
   const joinedOnce = useRef(false);
   /** The newest pushed version of each post pushed while shown. */
   const pushed = useRef(new Map<number, FlowPost>());
 
-  const belongsHere = useCallback((post: FlowPost) => !mine || post.author.id === userId, [mine, userId]);
   const hold = useCallback(
     (posts: FlowPost[]) => {
       const listed = postIdsOf(queryClient.getQueryData<FlowPages>(key));
-      const fresh = posts.filter((post) => belongsHere(post) && !listed.has(post.id));
+      const fresh = posts.filter((post) => scopeHolds(scope, post, userId) && !listed.has(post.id));
       if (fresh.length === 0) return;
       setNewPosts((held) => {
         const known = new Set(held.map((post) => post.id));
         return [...fresh.filter((post) => !known.has(post.id)), ...held].sort((a, b) => b.id - a.id);
       });
     },
-    [belongsHere, key, queryClient],
+    [key, scope, userId, queryClient],
   );
 
-  const live = useRealtimeRoom(rooms.flow, () => {
+  const live = useSharedRealtimeRoom(scopeChannel(scope), () => {
     if (!joinedOnce.current) {
       joinedOnce.current = true;
       return;
     }
     const listed = queryClient.getQueryData<FlowPages>(key);
     const newest = listed?.pages[0]?.posts[0]?.id ?? 0;
-    void fetchFlowPage(1, mine).then(
+    void fetchFlowPage(scope, 1).then(
       (page) => hold(page.posts.filter((post) => post.id > newest)),
       () => undefined,
     );

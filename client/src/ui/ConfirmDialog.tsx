@@ -1,11 +1,20 @@
-import { FLOW_MESSAGES as M } from '@seyirlik/shared-contracts';
 import { useState, type FormEvent } from 'react';
-import { messageOf } from '../../lib/api';
-import { Dialog } from '../../ui/Dialog';
-import { SubmitButton } from '../../ui/SubmitButton';
+import { messageOf } from '../lib/api';
+import { Dialog } from './Dialog';
+import { SubmitButton } from './SubmitButton';
 
-/** Asks before deleting one's own post; a failure is shown here and the dialog stays. */
-export function DeletePostDialog({ onConfirm, onClose }: { onConfirm: () => Promise<void>; onClose: () => void }) {
+interface ConfirmDialogProps {
+  title: string;
+  /** The question asked, in the feature's words. */
+  question: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** Asks before an action that cannot be undone (a deletion); a failure is shown here and the dialog stays. */
+export function ConfirmDialog({ title, question, confirmLabel, cancelLabel, onConfirm, onClose }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = async (event: FormEvent) => {
@@ -20,9 +29,9 @@ export function DeletePostDialog({ onConfirm, onClose }: { onConfirm: () => Prom
     }
   };
   return (
-    <Dialog title={M.delete} onClose={pending ? undefined : onClose} busy={pending}>
+    <Dialog title={title} onClose={pending ? undefined : onClose} busy={pending}>
       <form className="form" onSubmit={confirm}>
-        <p>{M.deleteConfirm}</p>
+        <p>{question}</p>
         {error && (
           <p className="field__error" role="alert">
             {error}
@@ -30,9 +39,9 @@ export function DeletePostDialog({ onConfirm, onClose }: { onConfirm: () => Prom
         )}
         <div className="form__actions">
           <button type="button" className="button button--secondary" onClick={onClose} disabled={pending}>
-            {M.cancel}
+            {cancelLabel}
           </button>
-          <SubmitButton pending={pending}>{M.delete}</SubmitButton>
+          <SubmitButton pending={pending}>{confirmLabel}</SubmitButton>
         </div>
       </form>
     </Dialog>

@@ -1,0 +1,21 @@
+/** The group pages' words that shared-contracts' GROUP_MESSAGES does not hold (client-only). */
+export const GROUP_TEXT = {
+  tabsLabel: 'Grup sekmeleri',
+  searchLabel: 'Gruplarda ara',
+  listLabel: 'Gruplar listesi',
+  noMine: 'Henüz bir grubun üyesi değilsiniz.',
+  loginToCreate: 'Grup oluşturmak için giriş yapmalısınız.',
+  removeCover: 'Kapak görselini kaldır',
+  removePoster: 'Grup görselini kaldır',
+  currentImage: 'Mevcut görsel',
+  imagePreview: 'Seçilen görselin önizlemesi',
+  ownerLabel: 'Kurucu',
+  createdAt: (date: string) => `${date} tarihinde kuruldu`,
+  postCount: (count: number) => `${count.toLocaleString('tr-TR')} gönderi`,
+  noMembers: 'Bu grupta henüz üye yok.',
+  loadMoreMembers: 'Daha fazla üye yükle',
+  backToGroups: 'Gruplar listesine dön',
+  groupDeleted: 'Bu grup silindi.',
+  removeMemberLabel: (name: string) => `${name} adlı üyeyi gruptan çıkar`,
+  addMemberLabel: (name: string) => `${name} adlı üyeyi gruba ekle`,
+} as const;

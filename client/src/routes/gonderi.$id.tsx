@@ -1,0 +1,21 @@
+import { flowPostIdSchema } from '@seyirlik/shared-contracts';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { PostPage } from '../features/flow/PostPage';
+
+/** A post's own page (`flowPostLink`), of the public flow or of a group; an id that is not a post id is not a page. */
+export const Route = createFileRoute('/gonderi/$id')({
+  params: {
+    parse: ({ id }) => {
+      const parsed = flowPostIdSchema.safeParse(id);
+      if (!parsed.success) throw notFound();
+      return { id: parsed.data };
+    },
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  component: PostRoute,
+});
+
+function PostRoute() {
+  const { id } = Route.useParams();
+  return <PostPage key={id} postId={id} />;
+}
