@@ -94,8 +94,8 @@ export class FlowPhotos implements OnModuleInit {
 
   /**
    * Idempotent: a second run finds the upload gone. A photo that cannot be decoded fails the same
-   * way every time, so it is dropped at once (the post keeps its placeholder until the author
-   * removes it); any other failure is retried, and the upload is dropped with the last try.
+   * way every time, so it is dropped at once, and with the last try of any other failure: the
+   * photo leaves its post (no placeholder waits for ever) and the post is pushed again.
    */
   private async process(job: FlowPhotoJob, { attempt }: JobContext): Promise<void> {
     const upload = await this.uploads.findOne({ where: { id: job.uploadId } });
@@ -105,15 +105,30 @@ export class FlowPhotos implements OnModuleInit {
       rendered = await renderPhoto(upload.bytes);
     } catch (error) {
       this.logger.warn({ uploadId: job.uploadId, err: (error as Error).message }, 'flow photo cannot be decoded, dropped');
-      await this.uploads.delete({ id: job.uploadId });
+      await this.drop(job);
       return;
     }
     try {
       await this.storeRendered(job, rendered);
     } catch (error) {
-      if (attempt >= PROCESS_ATTEMPTS) await this.uploads.delete({ id: job.uploadId });
+      if (attempt >= PROCESS_ATTEMPTS) await this.drop(job);
       throw error;
     }
+  }
+
+  /** Takes a photo that will never be processed off its post, with its upload, and pushes the post. */
+  private async drop({ imageId, uploadId }: FlowPhotoJob): Promise<void> {
+    const postId = await this.dataSource.transaction(async (manager) => {
+      const removed = await this.flow.dropPendingImage(manager, imageId, uploadId);
+      await manager.delete(MediaUpload, { id: uploadId });
+      return removed;
+    });
+    if (postId !== null) await this.pushPost(postId);
+  }
+
+  private async pushPost(postId: number): Promise<void> {
+    const post = await this.flow.postById(postId);
+    if (post) this.realtime.toRoom(post.groupId === null ? rooms.flow : rooms.group(post.groupId), 'flow.postChanged', await this.views.one(post, null));
   }
 
   private async storeRendered({ imageId, uploadId, mediaId }: FlowPhotoJob, { data, info }: { data: Buffer; info: OutputInfo }): Promise<void> {
@@ -127,8 +142,6 @@ export class FlowPhotos implements OnModuleInit {
       await manager.delete(MediaUpload, { id: uploadId });
       return attached;
     });
-    if (postId === null) return;
-    const post = await this.flow.postById(postId);
-    if (post) this.realtime.toRoom(post.groupId === null ? rooms.flow : rooms.group(post.groupId), 'flow.postChanged', await this.views.one(post, null));
+    if (postId !== null) await this.pushPost(postId);
   }
 }

@@ -227,6 +227,16 @@ export class FlowRepository {
     return rows[0] ? Number(rows[0].post_id) : null;
   }
 
+  /** Deletes a photo still waiting for `uploadId` (its job gave up); answers its post, or null when it is gone or was processed. */
+  async dropPendingImage(manager: EntityManager, imageId: number, uploadId: string): Promise<number | null> {
+    const rows: Array<{ post_id: string }> = await manager.query(
+      `WITH dropped AS (DELETE FROM flow_post_image WHERE id = $1 AND upload_id = $2 RETURNING post_id)
+       SELECT post_id FROM dropped`,
+      [imageId, uploadId],
+    );
+    return rows[0] ? Number(rows[0].post_id) : null;
+  }
+
   private async imageFiles(manager: EntityManager, condition: string, id: number): Promise<ImageFiles> {
     const rows: Array<{ file_id: string | null; upload_id: string | null }> = await manager.query(
       `SELECT file_id, upload_id FROM flow_post_image WHERE ${condition}`,

@@ -9,10 +9,12 @@ import {
   type FlowPost,
   type FlowPostReply,
 } from '@seyirlik/shared-contracts';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { DataSource } from 'typeorm';
 import type { FlowPostedEvent } from '../../src/flow/flow-events';
 import { DomainEvents } from '../../src/platform/events/domain-events';
+import { JOB_QUEUE, type JobQueue } from '../../src/platform/jobs/job-queue';
 import { buildPng, buildTruncatedJpeg } from '../factories/images';
 import { insertGroup } from '../factories/groups';
 import { visitorAgent } from '../factories/members';
@@ -171,6 +173,23 @@ describe('flow posts', () => {
         expect(metadata.exif).toBeUndefined();
       }
       expect((await db.query('SELECT count(*)::int AS n FROM flow_post_image WHERE post_id = $1 AND upload_id IS NOT NULL', [post.id]))[0].n).toBe(0);
+    });
+
+    it('takes a photo its job cannot decode off the post and pushes the post, leaving no placeholder for ever', async () => {
+      const post = await postOf(alice, 'Bozuk fotoğraflı gönderi');
+      const socket = await flowSocket();
+      const changed = collect(socket, 'flow.postChanged');
+      const uploadId = randomUUID();
+      await db.query('INSERT INTO media_upload (id, owner_id, bytes) VALUES ($1, $2, $3)', [uploadId, alice.userId, Buffer.from('fotoğraf değil')]);
+      const [image] = await db.query('INSERT INTO flow_post_image (post_id, position, upload_id) VALUES ($1, 0, $2) RETURNING id', [post.id, uploadId]);
+      expect((await visitorAgent(sut.baseUrl).get(`/api/flow/posts/${post.id}`)).body.images).toEqual([{ id: Number(image.id), url: null, width: null, height: null }]);
+
+      await sut.server.app.get<JobQueue>(JOB_QUEUE).enqueue('flow.photo', { imageId: Number(image.id), uploadId, mediaId: randomUUID() });
+
+      const pushed = await eventually(() => changed.find((item) => item.id === post.id), Boolean);
+      expect(pushed!.images).toEqual([]);
+      expect((await visitorAgent(sut.baseUrl).get(`/api/flow/posts/${post.id}`)).body.images).toEqual([]);
+      expect((await db.query('SELECT count(*)::int AS n FROM media_upload WHERE id = $1', [uploadId]))[0].n).toBe(0);
     });
 
     it('posts through the legacy call with photo[] and answers the post escaped with its line breaks', async () => {

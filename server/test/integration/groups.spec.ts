@@ -471,6 +471,26 @@ describe('groups', () => {
       expect((await db.query('SELECT count(*)::int AS n FROM flow_post WHERE group_id = $1', [group.id]))[0].n).toBe(0);
     });
 
+    it('drops the sockets of non-members from the channel of an open group its owner closes', async () => {
+      const group = await createGroup(owner);
+      await addMember(group.id, member);
+      const visitor = await socketOf();
+      const stranger = await socketOf(outsider);
+      const inside = await socketOf(member);
+      for (const socket of [visitor, stranger, inside]) expect(await join(socket, rooms.group(group.id))).toEqual({ ok: true });
+      const seenInside = collect(inside, 'flow.postCreated');
+
+      const closed = await multipart(owner.agent.patch(`/api/groups/${group.id}`), groupFields({ privacy: '1' }));
+      expect((closed.body as GroupReply).group.visibility).toBe('closed');
+      const quietVisitor = nothingWithin(visitor, 'flow.postCreated', 800);
+      const quietStranger = nothingWithin(stranger, 'flow.postCreated', 800);
+      const post = await groupPost(owner, group.id, 'Artık yalnızca üyelere');
+
+      expect([await quietVisitor, await quietStranger]).toEqual([true, true]);
+      await eventually(() => seenInside.map((item) => item.id), (ids) => ids.includes(post.id));
+      expect(await join(stranger, rooms.group(group.id))).toMatchObject({ ok: false });
+    });
+
     it('lets a member who left no longer post, edit or read a closed group, and takes their sockets off its channel', async () => {
       const group = await createGroup(owner, { privacy: '1' });
       await addMember(group.id, member);
