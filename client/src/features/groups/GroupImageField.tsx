@@ -55,9 +55,15 @@ export function GroupImageField({
         {label}
       </label>
       {shownUrl && <img className={`group-image__preview group-image__preview--${kind}`} src={shownUrl} alt={previewUrl ? GROUP_TEXT.imagePreview : GROUP_TEXT.currentImage} />}
+      <div className="group-image__picker">
+        <label htmlFor={inputId} className={disabled ? 'button button--secondary is-disabled' : 'button button--secondary'}>
+          {shownUrl ? GROUP_TEXT.changeImage : GROUP_TEXT.chooseImage}
+        </label>
+        <span className="group-image__file">{choice.file ? choice.file.name : GROUP_TEXT.noImageChosen}</span>
+      </div>
       <input
         id={inputId}
-        className="field__input group-image__input"
+        className="visually-hidden"
         type="file"
         accept={GROUP_RULES.imageAccept}
         disabled={disabled}

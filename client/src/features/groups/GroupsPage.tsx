@@ -10,6 +10,7 @@ import { GroupCardLink } from './GroupCardLink';
 import { GroupFormDialog } from './GroupFormDialog';
 import { GROUP_TEXT } from './texts';
 import { useGroupList } from './useGroups';
+import '../flow/flow.css';
 import './groups.css';
 
 /**
