@@ -18,7 +18,7 @@ test.describe('badges', () => {
     await test.step('the member writes their first comment', async () => {
       await page.goto(EPISODE);
       await expect(comments.getByText('Canlı', { exact: true })).toBeVisible();
-      await comments.getByRole('textbox', { name: 'Yorumun' }).fill('İlk yorumum, çok heyecanlıyım');
+      await comments.getByRole('textbox', { name: 'Yorumunuz' }).fill('İlk yorumum, çok heyecanlıyım');
       await comments.getByRole('button', { name: 'Gönder' }).click();
       await expect(comments.getByRole('article').filter({ hasText: 'İlk yorumum, çok heyecanlıyım' })).toHaveCount(1);
     });

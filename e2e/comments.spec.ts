@@ -18,7 +18,7 @@ async function memberOnEpisode(browser: Browser, prefix: string) {
   expect(registered.ok()).toBe(true);
   const page = await context.newPage();
   await page.goto(EPISODE);
-  await expect(comments(page).getByRole('textbox', { name: 'Yorumun' })).toBeVisible();
+  await expect(comments(page).getByRole('textbox', { name: 'Yorumunuz' })).toBeVisible();
   await expect(comments(page).getByText('Canlı', { exact: true })).toBeVisible();
   return { context, page };
 }
@@ -32,10 +32,10 @@ test.describe('comments', () => {
 
     await test.step('A writes a spoiler comment; it shows once for A', async () => {
       const composer = comments(a.page);
-      await composer.getByRole('textbox', { name: 'Yorumun' }).fill(text);
+      await composer.getByRole('textbox', { name: 'Yorumunuz' }).fill(text);
       await composer.getByRole('checkbox', { name: 'Spoiler içeriyor' }).check();
       await composer.getByRole('button', { name: 'Gönder' }).click();
-      await expect(composer.getByRole('textbox', { name: 'Yorumun' })).toHaveValue('');
+      await expect(composer.getByRole('textbox', { name: 'Yorumunuz' })).toHaveValue('');
       await expect(composer.getByRole('button', { name: SPOILER_VEIL })).toHaveCount(1);
       await expect(composer.getByText('1 yorum')).toBeVisible();
     });
@@ -64,7 +64,7 @@ test.describe('comments', () => {
       await expect(a.page.getByRole('region', { name: 'Bildirimler' })).toContainText('Yorumunuz silindi.');
 
       await expect(comments(b.page).getByText(text)).toHaveCount(0);
-      await expect(comments(b.page).getByText('Henüz yorum yazılmamış. İlk yorumu sen yaz !')).toBeVisible();
+      await expect(comments(b.page).getByText('Henüz yorum yazılmamış. İlk yorumu siz yazın !')).toBeVisible();
     });
 
     await test.step('cinema mode hides the comments', async () => {

@@ -35,7 +35,7 @@ test.describe('notifications', () => {
     const text = `Bu bölümün müziği ${Date.now().toString(36)}`;
 
     await test.step('B writes a comment', async () => {
-      await comments(b.page).getByRole('textbox', { name: 'Yorumun' }).fill(text);
+      await comments(b.page).getByRole('textbox', { name: 'Yorumunuz' }).fill(text);
       await comments(b.page).getByRole('button', { name: 'Gönder' }).click();
       await expect(comments(b.page).getByRole('article').filter({ hasText: text })).toHaveCount(1);
     });
@@ -46,7 +46,7 @@ test.describe('notifications', () => {
     await test.step('A replies to it', async () => {
       const comment = comments(a.page).getByRole('article').filter({ hasText: text });
       await comment.getByRole('button', { name: 'Yanıtla' }).click();
-      await comments(a.page).getByRole('textbox', { name: `${b.username} adlı üyeye yanıtın` }).fill('Bence de, jeneriği hiç atlamıyorum');
+      await comments(a.page).getByRole('textbox', { name: `${b.username} adlı üyeye yanıtınız` }).fill('Bence de, jeneriği hiç atlamıyorum');
       await comments(a.page).getByRole('button', { name: 'Yanıtla' }).last().click();
       await expect(comments(a.page).getByRole('article').filter({ hasText: 'Bence de, jeneriği hiç atlamıyorum' })).toHaveCount(1);
     });

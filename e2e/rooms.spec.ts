@@ -25,9 +25,9 @@ async function register(page: Page, username: string) {
 }
 
 async function say(page: Page, text: string) {
-  await chat(page).getByRole('textbox', { name: 'Mesajını yaz' }).fill(text);
-  await chat(page).getByRole('textbox', { name: 'Mesajını yaz' }).press('Enter');
-  await expect(chat(page).getByRole('textbox', { name: 'Mesajını yaz' })).toHaveValue('');
+  await chat(page).getByRole('textbox', { name: 'Mesajınızı yazın' }).fill(text);
+  await chat(page).getByRole('textbox', { name: 'Mesajınızı yazın' }).press('Enter');
+  await expect(chat(page).getByRole('textbox', { name: 'Mesajınızı yazın' })).toHaveValue('');
 }
 
 const playerState = (page: Page) =>
@@ -87,7 +87,7 @@ test('two members watch together: invite, live chat, polling while cut off, sync
     await say(a, 'Herkes hazır mı?');
     await expect(chat(b)).toContainText('Herkes hazır mı?');
 
-    await chat(b).getByRole('textbox', { name: 'Mesajını yaz' }).fill('Hazırım!');
+    await chat(b).getByRole('textbox', { name: 'Mesajınızı yazın' }).fill('Hazırım!');
     await chat(b).getByRole('button', { name: 'Gönder' }).click();
     await expect(chat(a)).toContainText('Hazırım!');
     await expect(chat(b).getByText('Hazırım!')).toHaveCount(1);

@@ -37,17 +37,17 @@ export const TEXT = {
   auth: {
     remember: 'Beni hatırla',
     forgotPasswordLink: 'Şifremi unuttum',
-    noAccount: 'Hesabın yok mu?',
-    haveAccount: 'Zaten üye misin?',
-    loginIntro: 'Yorum yapmak, koleksiyon oluşturmak ve toplulukla konuşmak için giriş yap.',
-    registerIntro: 'Birkaç saniyede üye ol; izlediklerini takip et, toplulukla konuş.',
+    noAccount: 'Hesabınız yok mu?',
+    haveAccount: 'Zaten üye misiniz?',
+    loginIntro: 'Yorum yapmak, koleksiyon oluşturmak ve toplulukla konuşmak için giriş yapın.',
+    registerIntro: 'Birkaç saniyede üye olun; izlediklerinizi takip edin, toplulukla konuşun.',
     forgotPasswordTitle: 'Şifremi Unuttum',
     forgotPasswordIntro:
-      'Üyeliğinin e-posta adresini yaz; şifreni yenilemen için bir bağlantı gönderelim.',
+      'Üyeliğinizin e-posta adresini yazın; şifrenizi yenilemeniz için bir bağlantı gönderelim.',
     sendResetLink: 'Bağlantı Gönder',
     backToLogin: 'Giriş sayfasına dön',
     resetPasswordTitle: 'Yeni Şifre Belirle',
-    resetPasswordIntro: 'Hesabın için yeni bir şifre belirle.',
+    resetPasswordIntro: 'Hesabınız için yeni bir şifre belirleyin.',
     saveNewPassword: 'Şifreyi Kaydet',
     redirectingHome: 'Anasayfaya yönlendiriliyorsunuz...',
   },
@@ -66,7 +66,7 @@ export const TEXT = {
     passwordTab: 'Şifre',
     socialTab: 'Sosyal Medya',
     avatarTab: 'Profil Resmi',
-    socialHint: 'Kullanıcı adını ya da profil adresini yaz; üç alan da doldurulmalıdır.',
+    socialHint: 'Kullanıcı adınızı ya da profil adresinizi yazın; üç alan da doldurulmalıdır.',
     save: 'Kaydet',
     chooseImage: 'Resim seç',
     avatarHint: `JPEG, PNG, WebP veya GIF; en fazla ${ACCOUNT_RULES.avatarMaxBytes / (1024 * 1024)} MB. Resim kare olarak kırpılır.`,
@@ -98,7 +98,7 @@ export const TEXT = {
   },
   home: {
     welcome:
-      "Seyirlik'e hoş geldin. Dizileri, filmleri ve animeleri keşfedeceğin, izleyeceğin ve toplulukla konuşacağın yer burası.",
+      "Seyirlik'e hoş geldiniz. Dizileri, filmleri ve animeleri keşfedeceğiniz, izleyeceğiniz ve toplulukla konuşacağınız yer burası.",
   },
   catalog: {
     newTitles: 'Yeni eklenenler',

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { CommentComposer } from './CommentComposer';
 
 function renderComposer(onSend: (text: string, spoiler: boolean, clientKey: string) => Promise<void>) {
-  render(<CommentComposer label="Yorumun" placeholder="Düşüncelerini yaz..." submitLabel="Gönder" onSend={onSend} />);
+  render(<CommentComposer label="Yorumunuz" placeholder="Düşüncelerinizi yazın..." submitLabel="Gönder" onSend={onSend} />);
   return {
-    field: screen.getByRole('textbox', { name: 'Yorumun' }),
+    field: screen.getByRole('textbox', { name: 'Yorumunuz' }),
     send: screen.getByRole('button', { name: 'Gönder' }) as HTMLButtonElement,
     counter: () => screen.getByText(/karakter kaldı|Maksimum/).textContent,
   };

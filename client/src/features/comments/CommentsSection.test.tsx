@@ -114,7 +114,7 @@ describe('CommentsSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' }));
 
     expect(screen.getByText('Katil bahçıvan')).toBeTruthy();
-    expect(screen.getByText('Yorum yazmak, beğenmek ve yanıtlamak için giriş yapmalısın.')).toBeTruthy();
+    expect(screen.getByText('Yorum yazmak, beğenmek ve yanıtlamak için giriş yapmalısınız.')).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByText('Canlı')).toBeNull();
     expect(await acceptJoin()).toEqual({ room: `content:episode-${EPISODE_ID}` });
@@ -149,16 +149,16 @@ describe('CommentsSection', () => {
     const written = buildComment(20, { episode: EPISODE, author: { id: 7, username: 'mehmet', profileName: 'Mehmet', avatarUrl: null }, text: 'Benim yorumum :joy:', spoiler: true });
     const fetchMock = serve(get(`/api/episodes/${EPISODE_ID}/comments`, episodePage([])), on('POST', `/api/episodes/${EPISODE_ID}/comments`, { status: 201, body: written }));
     renderSection(ON_EPISODE, { user: MEMBER });
-    expect(await screen.findByText('Henüz yorum yazılmamış. İlk yorumu sen yaz !')).toBeTruthy();
+    expect(await screen.findByText('Henüz yorum yazılmamış. İlk yorumu siz yazın !')).toBeTruthy();
     await acceptJoin();
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Yorumun' }), { target: { value: 'Benim yorumum 😂' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Yorumunuz' }), { target: { value: 'Benim yorumum 😂' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Spoiler içeriyor' }));
     fireEvent.click(screen.getByRole('button', { name: 'Gönder' }));
     act(() => fakeSocket.fire('comment.created', written));
 
     // Sent and answered: the box empties.
-    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Yorumun' }) as HTMLTextAreaElement).value).toBe(''));
+    await waitFor(() => expect((screen.getByRole('textbox', { name: 'Yorumunuz' }) as HTMLTextAreaElement).value).toBe(''));
     expect(screen.getAllByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' })).toHaveLength(1);
     expect(sentTo(fetchMock, 'POST', `/api/episodes/${EPISODE_ID}/comments`)).toEqual({
       text: 'Benim yorumum 😂',
