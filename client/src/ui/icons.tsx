@@ -63,6 +63,16 @@ export function GroupsIcon(props: IconProps) {
   );
 }
 
+/** The collections: a stack of cards. */
+export function CollectionsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="7" width="14" height="14" rx="2" />
+      <path d="M7 3h12a2 2 0 0 1 2 2v12" />
+    </Icon>
+  );
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

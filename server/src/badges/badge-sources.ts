@@ -62,6 +62,9 @@ export class BadgeSources {
     this.events.subscribe('group.created', 'badges.groupCreated', (event, { eventId }) =>
       this.credit(eventId, [{ userId: event.ownerId, badge: 'first-group', measure: null }]),
     );
+    this.events.subscribe('collection.created', 'badges.collectionCreated', (event, { eventId }) =>
+      this.credit(eventId, [{ userId: event.ownerId, badge: 'first-collection', measure: null }]),
+    );
   }
 
   private async credit(eventId: string, credits: readonly Credit[]): Promise<void> {

@@ -16,6 +16,7 @@ export const BADGE_IDS = [
   'hundred-episodes',
   'first-post',
   'first-group',
+  'first-collection',
 ] as const;
 export type BadgeId = (typeof BADGE_IDS)[number];
 
@@ -42,6 +43,7 @@ export const BADGE_RULES: Record<BadgeId, BadgeRule> = {
   'hundred-episodes': { name: 'Dizi Kurdu', description: '100 bölümü izlendi olarak işaretlediniz.', icon: '📺', threshold: 100 },
   'first-post': { name: 'Akışa Hoş Geldiniz', description: 'Akışta ilk gönderinizi paylaştınız.', icon: '📝', threshold: 1 },
   'first-group': { name: 'Topluluk Kurucusu', description: 'İlk grubunuzu kurdunuz.', icon: '👥', threshold: 1 },
+  'first-collection': { name: 'İlk Koleksiyon', description: 'İlk koleksiyonunuzu oluşturdunuz.', icon: '🎞️', threshold: 1 },
 };
 
 /** Limits of the badges list, the same for the server and the client. */

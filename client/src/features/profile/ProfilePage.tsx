@@ -1,4 +1,4 @@
-import { BADGE_MESSAGES, BADGES_TAB, type PublicProfile } from '@seyirlik/shared-contracts';
+import { BADGE_MESSAGES, BADGES_TAB, COLLECTION_MESSAGES, COLLECTIONS_TAB, type PublicProfile } from '@seyirlik/shared-contracts';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { TEXT } from '../../app/messages';
@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/Avatar';
 import { CalendarIcon, LinkIcon, MapPinIcon, SettingsIcon } from '../../ui/icons';
 import { Tabs, type TabItem } from '../../ui/Tabs';
 import { MemberBadgesPane } from '../badges/MemberBadgesPane';
+import { MemberCollectionsPane } from '../collections/MemberCollectionsPane';
 import { MemberCommentsPane } from '../comments/MemberCommentsPane';
 import { COMMENT_TEXT } from '../comments/texts';
 import { ProfileMessageActions } from '../messages/ProfileMessageActions';
@@ -26,6 +27,7 @@ const PROFILE_TABS: readonly {
   { id: 'about', label: TEXT.profile.aboutTab, Pane: AboutPane },
   { id: 'comments', label: COMMENT_TEXT.profileTab, Pane: MemberCommentsPane },
   { id: BADGES_TAB, label: BADGE_MESSAGES.tab, Pane: MemberBadgesPane },
+  { id: COLLECTIONS_TAB, label: COLLECTION_MESSAGES.profileTab, Pane: MemberCollectionsPane },
 ];
 
 /**
