@@ -6,6 +6,7 @@ export function buildComment(id: number, overrides: Partial<CommentView> = {}): 
     id,
     parentId: null,
     titleId: 4,
+    discussionId: null,
     episode: null,
     author: { id: 1, username: 'ayse', profileName: 'Ayşe', avatarUrl: null },
     text: `yorum ${id}`,

@@ -24,6 +24,7 @@ import { EpisodeFanOutModule } from './notifications/fan-out/episode-fan-out.mod
 import { FlowModule } from './flow/flow.module';
 import { BadgesModule } from './badges/badges.module';
 import { CollectionsModule } from './collections/collections.module';
+import { DiscussionsModule } from './discussions/discussions.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -34,7 +35,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule];
 
 @Module({})
 export class AppModule {

@@ -22,3 +22,4 @@ export * from './polls';
 export * from './reactions';
 export * from './groups';
 export * from './collections';
+export * from './discussions';

@@ -73,6 +73,16 @@ export function CollectionsIcon(props: IconProps) {
   );
 }
 
+/** The forum: two speech bubbles. */
+export function DiscussionsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 5.5A1.5 1.5 0 0 1 4.5 4h10A1.5 1.5 0 0 1 16 5.5v6a1.5 1.5 0 0 1-1.5 1.5H8l-4 3v-3.2A1.5 1.5 0 0 1 3 11.5z" />
+      <path d="M19 9h.5A1.5 1.5 0 0 1 21 10.5v6a1.5 1.5 0 0 1-1 1.4V21l-3.5-3H11a1.5 1.5 0 0 1-1.4-1" />
+    </Icon>
+  );
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

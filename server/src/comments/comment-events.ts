@@ -8,9 +8,12 @@ interface CommentEventBase {
   commentId: number;
   /** Who wrote the comment. */
   authorId: number;
-  titleId: number;
+  /** The title it is on, or null for a reply in a forum topic. */
+  titleId: number | null;
   /** The episode it is on, or null for a comment on the title. */
   episodeId: number | null;
+  /** The forum topic it is in; only a comment in a topic carries it (it then has no title). */
+  discussionId?: number;
   /** The page the comment is on, with its anchor (for a notification's link). */
   link: string;
 }

@@ -18,10 +18,11 @@ import { parseInput } from '../platform/http/app-exception';
 import { CommentsService, type TargetAddress } from './comments.service';
 
 const episodeAddress = (id: string): TargetAddress => ({ type: COMMENT_TARGET_TYPES.episode, id: parseInput(commentTargetIdSchema, id) });
+const discussionAddress = (id: string): TargetAddress => ({ type: COMMENT_TARGET_TYPES.discussion, id: parseInput(commentTargetIdSchema, id) });
 
 /**
  * The comments' JSON API. A title page's comments are addressed by its page (`/api/titles/:kind/:slug/comments`),
- * an episode's by its id; reads are open to visitors, writes need a member (401).
+ * an episode's and a forum topic's (its replies) by their ids; reads are open to visitors, writes need a member (401).
  */
 @Controller('api')
 export class CommentsController {
@@ -49,6 +50,18 @@ export class CommentsController {
   @UseGuards(MemberGuard)
   addEpisodeComment(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown): Promise<CommentView> {
     return this.comments.add(viewer.user.id, episodeAddress(id), parseInput(createCommentBodySchema, body));
+  }
+
+  @Get('discussions/:id/comments')
+  discussionComments(@OptionalViewer() viewer: Viewer | null, @Param('id') id: string, @Query() query: unknown): Promise<CommentPage> {
+    const { order, cursor } = parseInput(commentListQuerySchema, query);
+    return this.comments.page(viewer?.user.id ?? null, discussionAddress(id), order, cursor);
+  }
+
+  @Post('discussions/:id/comments')
+  @UseGuards(MemberGuard)
+  addDiscussionComment(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown): Promise<CommentView> {
+    return this.comments.add(viewer.user.id, discussionAddress(id), parseInput(createCommentBodySchema, body));
   }
 
   /** Toggles the member's like; the answer is what this call did and the exact count. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   commentAnchor,
+  discussionPath,
   titlePath,
   watchPath,
   type CommentCursor,
@@ -15,9 +16,9 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { toMemberCard } from '../accounts';
 import { airedSql } from '../catalog';
 
-/** Where comments are listed: a title's page (its comments and its episodes') or an episode's page. */
+/** Where comments are listed: a title's page (its comments and its episodes'), an episode's page or a forum topic. */
 export interface CommentScope {
-  column: 'title_id' | 'episode_id';
+  column: 'title_id' | 'episode_id' | 'discussion_id';
   id: number;
 }
 
@@ -26,24 +27,27 @@ export interface CommentRow {
   id: number;
   user_id: number;
   parent_id: number | null;
-  title_id: number;
+  title_id: number | null;
   episode_id: number | null;
+  discussion_id: number | null;
   text: string;
   deleted_at: Date | null;
 }
 
-/** A title or episode comments can be written on. */
+/** A title, episode or forum topic comments can be written on. */
 export interface TargetRow {
-  title_id: number;
-  kind: TitleKind;
+  title_id: number | null;
+  kind: TitleKind | null;
   episode_id: number | null;
+  discussion_id: number | null;
 }
 
 interface ViewRow {
   id: number;
   parent_id: number | null;
-  title_id: number;
+  title_id: number | null;
   episode_id: number | null;
+  discussion_id: number | null;
   text: string;
   spoiler: boolean;
   like_count: number;
@@ -54,8 +58,8 @@ interface ViewRow {
   username: string;
   profile_name: string;
   avatar_id: string | null;
-  kind: TitleKind;
-  slug: string;
+  kind: TitleKind | null;
+  slug: string | null;
   season_number: number | null;
   episode_number: number | null;
   liked: boolean;
@@ -63,13 +67,13 @@ interface ViewRow {
 
 /** $1 is the viewer (null for a visitor), whose likes `liked` reports. */
 const VIEW_SELECT = `
-  SELECT c.id, c.parent_id, c.title_id, c.episode_id, c.text, c.spoiler, c.like_count, c.like_version, c.created_at, c.deleted_at,
+  SELECT c.id, c.parent_id, c.title_id, c.episode_id, c.discussion_id, c.text, c.spoiler, c.like_count, c.like_version, c.created_at, c.deleted_at,
          u.id AS author_id, u.username, u.profile_name, u.avatar_id, t.kind, t.slug,
          s.number AS season_number, e.number AS episode_number,
          EXISTS (SELECT 1 FROM comment_like l WHERE l.comment_id = c.id AND l.user_id = $1::integer) AS liked
   FROM comment c
   JOIN app_user u ON u.id = c.user_id
-  JOIN title t ON t.id = c.title_id
+  LEFT JOIN title t ON t.id = c.title_id
   LEFT JOIN episode e ON e.id = c.episode_id
   LEFT JOIN season s ON s.id = e.season_id`;
 
@@ -82,11 +86,18 @@ const ORDER_BY: Record<CommentOrder, string> = { newest: 'c.id DESC', liked: 'c.
 /** TypeORM answers UPDATE and DELETE as [rows, affected]. */
 const changed = <T>(result: unknown) => result as [T[], number];
 
-/** The page a comment is on: its episode's watch page, or its title's page. */
-export function commentPagePath(row: { kind: TitleKind; slug: string; season_number: number | null; episode_number: number | null }): string {
+/** The page a comment is on: its forum topic's, its episode's watch page, or its title's page. */
+export function commentPagePath(row: {
+  discussion_id?: number | null;
+  kind: TitleKind | null;
+  slug: string | null;
+  season_number: number | null;
+  episode_number: number | null;
+}): string {
+  if (row.discussion_id != null || row.kind === null || row.slug === null) return discussionPath(row.discussion_id!);
   return row.season_number !== null && row.episode_number !== null
     ? watchPath({ kind: row.kind, slug: row.slug, season: row.season_number, episode: row.episode_number })
-    : titlePath(row);
+    : titlePath({ kind: row.kind, slug: row.slug });
 }
 
 function toView(row: ViewRow): CommentView {
@@ -95,6 +106,7 @@ function toView(row: ViewRow): CommentView {
     id: row.id,
     parentId: row.parent_id,
     titleId: row.title_id,
+    discussionId: row.discussion_id,
     episode:
       row.episode_id !== null && row.season_number !== null && row.episode_number !== null
         ? { id: row.episode_id, season: row.season_number, number: row.episode_number, path: commentPagePath(row) }
@@ -118,14 +130,25 @@ export class CommentsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async titleTarget(titleId: number): Promise<TargetRow | null> {
-    const [row] = (await this.dataSource.query('SELECT id AS title_id, kind, NULL::integer AS episode_id FROM title WHERE id = $1', [titleId])) as TargetRow[];
+    const [row] = (await this.dataSource.query(
+      'SELECT id AS title_id, kind, NULL::integer AS episode_id, NULL::integer AS discussion_id FROM title WHERE id = $1',
+      [titleId],
+    )) as TargetRow[];
+    return row ?? null;
+  }
+
+  async discussionTarget(discussionId: number): Promise<TargetRow | null> {
+    const [row] = (await this.dataSource.query(
+      'SELECT NULL::integer AS title_id, NULL::text AS kind, NULL::integer AS episode_id, id AS discussion_id FROM discussion WHERE id = $1',
+      [discussionId],
+    )) as TargetRow[];
     return row ?? null;
   }
 
   /** An aired episode of a series or an anime (a film's episode is the film: its comments go to the film). */
   async episodeTarget(episodeId: number): Promise<TargetRow | null> {
     const [row] = (await this.dataSource.query(
-      `SELECT e.title_id, t.kind, e.id AS episode_id FROM episode e JOIN title t ON t.id = e.title_id
+      `SELECT e.title_id, t.kind, e.id AS episode_id, NULL::integer AS discussion_id FROM episode e JOIN title t ON t.id = e.title_id
        WHERE e.id = $1 AND t.kind <> 'film' AND ${airedSql('e')}`,
       [episodeId],
     )) as TargetRow[];
@@ -185,7 +208,7 @@ export class CommentsRepository {
 
   async find(commentId: number): Promise<CommentRow | null> {
     const [row] = (await this.dataSource.query(
-      'SELECT id, user_id, parent_id, title_id, episode_id, text, deleted_at FROM comment WHERE id = $1',
+      'SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE id = $1',
       [commentId],
     )) as CommentRow[];
     return row ?? null;
@@ -197,7 +220,7 @@ export class CommentsRepository {
    */
   async lock(manager: EntityManager, commentId: number, mode: 'share' | 'update'): Promise<CommentRow | null> {
     const [row] = (await manager.query(
-      `SELECT id, user_id, parent_id, title_id, episode_id, text, deleted_at FROM comment WHERE id = $1 FOR ${mode === 'share' ? 'SHARE' : 'NO KEY UPDATE'}`,
+      `SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE id = $1 FOR ${mode === 'share' ? 'SHARE' : 'NO KEY UPDATE'}`,
       [commentId],
     )) as CommentRow[];
     return row ?? null;
@@ -209,12 +232,21 @@ export class CommentsRepository {
    */
   async insert(
     manager: EntityManager,
-    comment: { userId: number; titleId: number; episodeId: number | null; parentId: number | null; text: string; spoiler: boolean; clientKey: string | null },
+    comment: {
+      userId: number;
+      titleId: number | null;
+      episodeId: number | null;
+      discussionId: number | null;
+      parentId: number | null;
+      text: string;
+      spoiler: boolean;
+      clientKey: string | null;
+    },
   ): Promise<number | null> {
     const [row] = (await manager.query(
-      `INSERT INTO comment (user_id, title_id, episode_id, parent_id, text, spoiler, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO comment (user_id, title_id, episode_id, discussion_id, parent_id, text, spoiler, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
-      [comment.userId, comment.titleId, comment.episodeId, comment.parentId, comment.text, comment.spoiler, comment.clientKey],
+      [comment.userId, comment.titleId, comment.episodeId, comment.discussionId, comment.parentId, comment.text, comment.spoiler, comment.clientKey],
     )) as Array<{ id: number }>;
     return row?.id ?? null;
   }
@@ -222,7 +254,7 @@ export class CommentsRepository {
   /** The comment the member stored under a send's idempotency key, if any. */
   async findBySendKey(userId: number, clientKey: string): Promise<CommentRow | null> {
     const [row] = (await this.dataSource.query(
-      'SELECT id, user_id, parent_id, title_id, episode_id, text, deleted_at FROM comment WHERE user_id = $1 AND client_key = $2',
+      'SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE user_id = $1 AND client_key = $2',
       [userId, clientKey],
     )) as CommentRow[];
     return row ?? null;
@@ -266,12 +298,12 @@ export class CommentsRepository {
     return row?.id ?? null;
   }
 
-  /** A member's comments that are not deleted, newest first, before comment `beforeId`. */
+  /** A member's comments that are not deleted (on titles, episodes and forum topics), newest first, before comment `beforeId`. */
   async byMember(userId: number, beforeId: number | null, limit: number): Promise<MemberComment[]> {
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.parent_id, c.text, c.spoiler, c.like_count, c.created_at, t.kind, t.slug, t.name,
-              s.number AS season_number, e.number AS episode_number
-       FROM comment c JOIN title t ON t.id = c.title_id
+              s.number AS season_number, e.number AS episode_number, c.discussion_id, d.title AS topic_title
+       FROM comment c LEFT JOIN title t ON t.id = c.title_id LEFT JOIN discussion d ON d.id = c.discussion_id
        LEFT JOIN episode e ON e.id = c.episode_id LEFT JOIN season s ON s.id = e.season_id
        WHERE c.user_id = $1 AND c.deleted_at IS NULL AND ($2::integer IS NULL OR c.id < $2)
        ORDER BY c.id DESC LIMIT $3`,
@@ -283,11 +315,13 @@ export class CommentsRepository {
       spoiler: boolean;
       like_count: number;
       created_at: Date;
-      kind: TitleKind;
-      slug: string;
-      name: string;
+      kind: TitleKind | null;
+      slug: string | null;
+      name: string | null;
       season_number: number | null;
       episode_number: number | null;
+      discussion_id: number | null;
+      topic_title: string | null;
     }>;
     return rows.map((row) => ({
       id: row.id,
@@ -296,7 +330,8 @@ export class CommentsRepository {
       spoiler: row.spoiler,
       likeCount: row.like_count,
       createdAt: new Date(row.created_at).toISOString(),
-      title: { kind: row.kind, slug: row.slug, name: row.name },
+      title: row.kind !== null && row.slug !== null && row.name !== null ? { kind: row.kind, slug: row.slug, name: row.name } : null,
+      ...(row.discussion_id !== null && row.topic_title !== null ? { topic: { id: row.discussion_id, title: row.topic_title } } : {}),
       episode: row.season_number !== null && row.episode_number !== null ? { season: row.season_number, number: row.episode_number } : null,
       link: `${commentPagePath(row)}#${commentAnchor(row.id)}`,
     }));

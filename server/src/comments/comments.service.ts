@@ -30,13 +30,14 @@ import { CommentsRepository, type CommentRow, type CommentScope } from './commen
 /** A target as a request names it: the seed's `type` and `id`, or a title page's address. */
 export type TargetAddress = { type: CommentTargetType; id: number } | { kind: string; slug: string };
 
-/** A page comments are on: a title's (`episodeId` null) or an episode's. */
+/** A page comments are on: a title's (`episodeId` null), an episode's, or a forum topic's (`discussionId`, no title). */
 interface CommentPlace {
-  titleId: number;
+  titleId: number | null;
   episodeId: number | null;
+  discussionId: number | null;
 }
 
-/** A title or an episode comments are written on and listed for. */
+/** A title, an episode or a forum topic comments are written on and listed for. */
 interface CommentTarget extends CommentPlace {
   type: CommentTargetType;
 }
@@ -57,20 +58,49 @@ export interface CommentReport {
 
 const notFound = (message: string) => new AppException(HttpStatus.NOT_FOUND, message);
 
-/** A title's page lists its own comments and its episodes'; an episode's page lists its own. */
+/** A title's page lists its own comments and its episodes'; an episode's page and a topic list their own. */
 const scopeOf = (target: CommentPlace): CommentScope =>
-  target.episodeId === null ? { column: 'title_id', id: target.titleId } : { column: 'episode_id', id: target.episodeId };
+  target.discussionId !== null
+    ? { column: 'discussion_id', id: target.discussionId }
+    : target.episodeId === null
+      ? { column: 'title_id', id: target.titleId! }
+      : { column: 'episode_id', id: target.episodeId };
 
 /** Whether a comment shows on the page. */
 const isOn = (comment: CommentRow, page: CommentPlace) =>
-  page.episodeId === null ? comment.title_id === page.titleId : comment.episode_id === page.episodeId;
+  page.discussionId !== null
+    ? comment.discussion_id === page.discussionId
+    : page.episodeId === null
+      ? comment.title_id === page.titleId
+      : comment.episode_id === page.episodeId;
 
-/** The rooms that see a change to a comment: its title's page and, for an episode, that episode's page. */
-const roomsOf = (comment: { title_id: number; episode_id: number | null }): RoomName[] =>
-  comment.episode_id === null ? [commentRooms.title(comment.title_id)] : [commentRooms.title(comment.title_id), commentRooms.episode(comment.episode_id)];
+/** The room of the page itself: where its list is read and live. */
+const roomOf = (page: CommentPlace): RoomName =>
+  page.discussionId !== null
+    ? commentRooms.discussion(page.discussionId)
+    : page.episodeId === null
+      ? commentRooms.title(page.titleId!)
+      : commentRooms.episode(page.episodeId);
+
+/** The rooms that see a change to a comment: its topic's page, or its title's page and, for an episode, that episode's page. */
+const roomsOf = (comment: { title_id: number | null; episode_id: number | null; discussion_id: number | null }): RoomName[] =>
+  comment.discussion_id !== null
+    ? [commentRooms.discussion(comment.discussion_id)]
+    : comment.episode_id === null
+      ? [commentRooms.title(comment.title_id!)]
+      : [commentRooms.title(comment.title_id!), commentRooms.episode(comment.episode_id)];
+
+/** The topic an event's comment is in; events of comments on titles carry no such field. */
+const inTopic = (discussionId: number | null) => (discussionId === null ? {} : { discussionId });
+
+const placeOf = (row: { title_id: number | null; episode_id: number | null; discussion_id: number | null }): CommentPlace => ({
+  titleId: row.title_id,
+  episodeId: row.episode_id,
+  discussionId: row.discussion_id,
+});
 
 /**
- * Comments and replies on titles and episodes, likes and reports. Writes need a member (the
+ * Comments and replies on titles, episodes and forum topics, likes and reports. Writes need a member (the
  * controllers' guard), run in a transaction under the comment's row lock where they race, and
  * are pushed to the comment's `content:` rooms and published as domain events after commit.
  */
@@ -88,8 +118,8 @@ export class CommentsService {
   async roomExists(key: string): Promise<boolean> {
     const room = parseCommentRoomKey(key);
     if (!room) return false;
-    const target = room.kind === 'episode' ? await this.comments.episodeTarget(room.id) : await this.comments.titleTarget(room.id);
-    return target !== null;
+    const find = { episode: this.comments.episodeTarget, title: this.comments.titleTarget, discussion: this.comments.discussionTarget }[room.kind];
+    return (await find.call(this.comments, room.id)) !== null;
   }
 
   /** One page of a target's threads, each with all its replies. */
@@ -100,8 +130,8 @@ export class CommentsService {
     const listed = heads.slice(0, COMMENT_RULES.pageSize);
     const last = listed.at(-1);
     return {
-      room: target.episodeId === null ? commentRooms.title(target.titleId) : commentRooms.episode(target.episodeId),
-      target: { type: target.type, id: target.episodeId ?? target.titleId },
+      room: roomOf(target),
+      target: { type: target.type, id: target.discussionId ?? target.episodeId ?? target.titleId! },
       threads: await this.withReplies(viewerId, listed),
       total: await this.comments.count(scope),
       nextCursor: heads.length > COMMENT_RULES.pageSize && last ? commentCursor(order, last) : null,
@@ -143,7 +173,7 @@ export class CommentsService {
       const { id, parent } = await this.insertComment(manager, userId, page, input);
       if (id === null) return null;
       const { view: stored, link } = (await this.comments.viewWithLink(id, manager))!;
-      const base = { commentId: stored.id, authorId: userId, titleId: stored.titleId, episodeId: stored.episode?.id ?? null, link };
+      const base = { commentId: stored.id, authorId: userId, titleId: stored.titleId, episodeId: stored.episode?.id ?? null, ...inTopic(stored.discussionId), link };
       if (parent === null) await this.events.publish(manager, 'comment.created', base);
       else await this.events.publish(manager, 'comment.replied', { ...base, parentId: parent.id, parentAuthorId: parent.user_id });
       return stored;
@@ -151,7 +181,9 @@ export class CommentsService {
     // A concurrent send of the same key stored it first.
     if (view === null) return this.answerRepeat(userId, clientKey!, input.text);
 
-    for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null })) this.realtime.toRoom(room, 'comment.created', view);
+    for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null, discussion_id: view.discussionId })) {
+      this.realtime.toRoom(room, 'comment.created', view);
+    }
     return view;
   }
 
@@ -164,7 +196,7 @@ export class CommentsService {
   ): Promise<{ id: number | null; parent: CommentRow | null }> {
     const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: input.clientKey ?? null };
     if (input.parentId === undefined) {
-      const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, parentId: null });
+      const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, discussionId: page.discussionId, parentId: null });
       return { id, parent: null };
     }
     const answered = await this.comments.lock(manager, input.parentId, 'share');
@@ -173,7 +205,7 @@ export class CommentsService {
     if (answered.deleted_at !== null) throw new AppException(HttpStatus.BAD_REQUEST, M.parentDeleted);
     // Threads are one level deep: an answer to a reply goes under the thread's first comment.
     const parent = answered.parent_id === null ? answered : (await this.comments.lock(manager, answered.parent_id, 'share'))!;
-    const id = await this.comments.insert(manager, { ...comment, titleId: answered.title_id, episodeId: answered.episode_id, parentId: parent.id });
+    const id = await this.comments.insert(manager, { ...comment, ...placeOf(answered), parentId: parent.id });
     return { id, parent };
   }
 
@@ -205,6 +237,7 @@ export class CommentsService {
           authorId: locked.user_id,
           titleId: locked.title_id,
           episodeId: locked.episode_id,
+          ...inTopic(locked.discussion_id),
           link: (await this.comments.viewWithLink(commentId, manager))!.link,
           likerId: userId,
           likeCount: toggled.likeCount,
@@ -251,20 +284,26 @@ export class CommentsService {
   private async resolve(address: TargetAddress): Promise<CommentTarget> {
     if ('slug' in address) {
       const title = await titleReferenceAt(this.dataSource, address.kind, address.slug);
-      return { type: title.kind === 'film' ? COMMENT_TARGET_TYPES.film : COMMENT_TARGET_TYPES.series, titleId: title.id, episodeId: null };
+      return { type: title.kind === 'film' ? COMMENT_TARGET_TYPES.film : COMMENT_TARGET_TYPES.series, titleId: title.id, episodeId: null, discussionId: null };
     }
-    const row = address.type === COMMENT_TARGET_TYPES.episode ? await this.comments.episodeTarget(address.id) : await this.comments.titleTarget(address.id);
+    const row =
+      address.type === COMMENT_TARGET_TYPES.episode
+        ? await this.comments.episodeTarget(address.id)
+        : address.type === COMMENT_TARGET_TYPES.discussion
+          ? await this.comments.discussionTarget(address.id)
+          : await this.comments.titleTarget(address.id);
     // Type 1 names a series or an anime, type 3 a film: a title of the other kind is not what was asked for.
-    const kindMatches = address.type === COMMENT_TARGET_TYPES.episode || (row?.kind === 'film') === (address.type === COMMENT_TARGET_TYPES.film);
+    const titleType = address.type === COMMENT_TARGET_TYPES.series || address.type === COMMENT_TARGET_TYPES.film;
+    const kindMatches = !titleType || (row?.kind === 'film') === (address.type === COMMENT_TARGET_TYPES.film);
     if (!row || !kindMatches) throw notFound(M.targetNotFound);
-    return { type: address.type, titleId: row.title_id, episodeId: row.episode_id };
+    return { type: address.type, ...placeOf(row) };
   }
 
   /** The page a comment was written on. */
   private async pageOf(commentId: number): Promise<CommentPlace> {
     const comment = await this.comments.find(commentId);
     if (!comment) throw notFound(M.parentNotFound);
-    return { titleId: comment.title_id, episodeId: comment.episode_id };
+    return placeOf(comment);
   }
 
   private async withReplies(viewerId: number | null, heads: CommentView[]): Promise<CommentThread[]> {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { boundedString, cleanTypedText, idSchema, rawLengthFor, wholeNumber } from '../platform/input';
+import { boundedString, cleanTypedText, codePointLength, idSchema, rawLengthFor, wholeNumber } from '../platform/input';
 import { COLLECTION_MESSAGES as M } from './messages';
 import { COLLECTION_RULES as R, COLLECTION_SORTS } from './rules';
 
 /** Anything a person would see: not only spaces, line breaks or zero-width characters. */
 const VISIBLE = /[^\s\u200B-\u200D\u2060\uFEFF]/;
-/** A text's length by code points, as groups count theirs (grapheme segmenting is quadratic on long runs). */
-const lengthOf = (text: string): number => [...text].length;
+const lengthOf = codePointLength;
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 /** A one-line text: runs of spaces and line breaks become one space. */
 const oneLine = (value: string) => cleanTypedText(value).replace(/\s+/g, ' ');

@@ -5,19 +5,24 @@ import type { CommentTargetType } from './rules';
 
 /**
  * The `content:` rooms of comments: `content:title-{id}` for a title's page (its own comments and
- * those written on its episodes), `content:episode-{id}` for an episode's watch page.
+ * those written on its episodes), `content:episode-{id}` for an episode's watch page,
+ * `content:discussion-{id}` for a forum topic's page.
  */
 export const commentRooms = {
   title: (titleId: number) => rooms.content(`title-${titleId}`),
   episode: (episodeId: number) => rooms.content(`episode-${episodeId}`),
+  discussion: (discussionId: number) => rooms.content(`discussion-${discussionId}`),
 };
 
+/** What a `content:` room is about. */
+export type CommentRoomKind = keyof typeof commentRooms;
+
 /** The key of a `content:` room, split into what it is about; null for any other key. */
-export function parseCommentRoomKey(key: string): { kind: 'title' | 'episode'; id: number } | null {
-  const match = /^(title|episode)-([1-9][0-9]{0,9})$/.exec(key);
+export function parseCommentRoomKey(key: string): { kind: CommentRoomKind; id: number } | null {
+  const match = /^(title|episode|discussion)-([1-9][0-9]{0,9})$/.exec(key);
   if (!match) return null;
   const id = Number(match[2]);
-  return id <= 2_147_483_647 ? { kind: match[1] as 'title' | 'episode', id } : null;
+  return id <= 2_147_483_647 ? { kind: match[1] as CommentRoomKind, id } : null;
 }
 
 /** The anchor of a comment on its page: /dizi/x#yorum-12. */
@@ -40,7 +45,10 @@ export interface CommentView {
   id: number;
   /** The comment this one answers (always a thread's first comment), or null. */
   parentId: number | null;
-  titleId: number;
+  /** The title it was written on, or null for a reply in a forum topic. */
+  titleId: number | null;
+  /** The forum topic it was written in, or null for a comment on a title or an episode. */
+  discussionId: number | null;
   /** The episode it was written on (a reply: its thread's episode), or null for the title itself. */
   episode: CommentEpisode | null;
   /** Null once deleted. */
@@ -93,7 +101,10 @@ export interface MemberComment {
   spoiler: boolean;
   likeCount: number;
   createdAt: string;
-  title: { kind: TitleKind; slug: string; name: string };
+  /** The title it was written on; null for a reply in a forum topic. */
+  title: { kind: TitleKind; slug: string; name: string } | null;
+  /** The forum topic it was written in (then `title` is null). */
+  topic?: { id: number; title: string };
   episode: { season: number; number: number } | null;
   /** The page the comment is on, with its anchor. */
   link: string;

@@ -4,9 +4,11 @@ import { LIMITS } from '../platform/limits';
  * What a comment is written on, as the seed's `type` field says it: 1 a series or an anime (`id`
  * the title's id), 2 an episode of a series or an anime (`id` the episode's id), 3 a film (`id`
  * the title's id). A film's one episode is the film itself, so a film's comments are written to
- * the film (type 3), on its title page and on its watch page alike.
+ * the film (type 3), on its title page and on its watch page alike. 5 is a forum topic (`id` the
+ * discussion's id), whose replies are comments like any other; 4 stays unused and refused, as it
+ * always was.
  */
-export const COMMENT_TARGET_TYPES = { series: 1, episode: 2, film: 3 } as const;
+export const COMMENT_TARGET_TYPES = { series: 1, episode: 2, film: 3, discussion: 5 } as const;
 export type CommentTargetType = (typeof COMMENT_TARGET_TYPES)[keyof typeof COMMENT_TARGET_TYPES];
 
 /** A comment list's order: newest first, or most liked first (newest first among equal counts). */

@@ -37,11 +37,12 @@ describe('comment schemas', () => {
     expect(firstMessage(legacyAddCommentSchema.safeParse({ type: 2, id: 5, comment: 'x', spoiler: 'evet' }))).toBe(M.spoilerInvalid);
   });
 
-  it('refuse target types other than 1, 2 and 3', () => {
-    for (const type of [0, 4, '1.5', 'dizi', '', undefined, -1]) {
+  it('refuse target types other than 1, 2, 3 and 5 (a forum topic)', () => {
+    for (const type of [0, 4, 6, '1.5', 'dizi', '', undefined, -1]) {
       expect(firstMessage(legacyAddCommentSchema.safeParse({ type, id: 5, comment: 'x' }))).toBe(M.typeInvalid);
     }
     expect(legacyAddCommentSchema.parse({ type: '3', id: '5', comment: 'x' })).toMatchObject({ type: 3, id: 5 });
+    expect(legacyAddCommentSchema.parse({ type: '5', id: '5', comment: 'x' })).toMatchObject({ type: 5, id: 5 });
   });
 
   it('read list cursors of each order and refuse one of the other order', () => {

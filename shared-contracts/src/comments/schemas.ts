@@ -48,8 +48,8 @@ export const spoilerSchema = z.preprocess(
     .transform((value) => value === true || value === 1 || value === '1' || value === 'true' || value === 'on'),
 );
 
-/** The seed's `type` of a comment's target: 1, 2 or 3 (see COMMENT_TARGET_TYPES). */
-export const commentTargetTypeSchema = wholeNumber(M.typeInvalid, { min: 1, max: 3 })
+/** The `type` of a comment's target: 1, 2 or 3 as the seed's, 5 a forum topic (see COMMENT_TARGET_TYPES). */
+export const commentTargetTypeSchema = wholeNumber(M.typeInvalid, { min: 1, max: 5 })
   .refine((value): value is CommentTargetType => (Object.values(COMMENT_TARGET_TYPES) as number[]).includes(value), { error: M.typeInvalid })
   .transform((value) => value as CommentTargetType);
 

@@ -1,16 +1,11 @@
 import { z } from 'zod';
-import { boundedString, cleanTypedText, idSchema, rawLengthFor, wholeNumber } from '../platform/input';
+import { boundedString, cleanTypedText, codePointLength, idSchema, rawLengthFor, wholeNumber } from '../platform/input';
 import { GROUP_MESSAGES as M } from './messages';
 import { GROUP_RULES as R, GROUP_SOCIALS, type GroupSocial } from './rules';
 
 /** Anything a person would see: not only spaces, line breaks or zero-width characters. */
 const VISIBLE = /[^\s\u200B-\u200D\u2060\uFEFF]/;
-/**
- * A text's length as a person counts it, by code points (an emoji of one code point is one), as the
- * flow counts a post. Not by graphemes: segmenting is quadratic on long runs, and a description
- * may arrive at tens of thousands of units.
- */
-const lengthOf = (text: string): number => [...text].length;
+const lengthOf = codePointLength;
 const blank = (value: unknown) => value === undefined || value === null || value === '';
 
 /** A one-line text: runs of spaces and line breaks become one space. */

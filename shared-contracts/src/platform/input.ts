@@ -37,6 +37,13 @@ export function cleanTypedText(value: string): string {
   return value.replace(/\r\n?/g, '\n').replace(INVISIBLE_CONTROLS, '').replace(REPLACEMENT_CHARACTER, '').trim();
 }
 
+/**
+ * A text's length as a person counts it for a limit: by code points, so an emoji of one code point
+ * is one. Not by graphemes: segmenting is quadratic on long runs, and a field may arrive at tens of
+ * thousands of units before its limit refuses it.
+ */
+export const codePointLength = (value: string): number => [...value].length;
+
 const DIGITS = /^\d{1,16}$/;
 
 /**

@@ -5,6 +5,7 @@ import { formatImdb } from '../../lib/format';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
 import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
+import { OpenTopicLink } from '../discussions/OpenTopicLink';
 import { TitleActions } from '../member-state/TitleActions';
 import { useTitleMemberState } from '../member-state/useTitleMemberState';
 import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
@@ -69,6 +70,7 @@ function TitleContent({ title }: { title: TitleDetail }) {
           </dl>
           <TrailerButton titleName={title.name} trailers={title.trailers} />
           <TitleActions member={member} />
+          <OpenTopicLink title={title} />
           {upcomingRelease && <ReleaseCountdown releaseAt={upcomingRelease} />}
         </div>
       </header>

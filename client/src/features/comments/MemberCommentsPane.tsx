@@ -17,7 +17,11 @@ function MemberCommentItem({ comment }: { comment: MemberComment }) {
       <article className="comment">
         <header className="comment__head">
           <Link to={path} hash={hash} className="member-comment__where">
-            {comment.episode ? `${comment.title.name} · ${COMMENT_TEXT.episode(comment.episode.season, comment.episode.number)}` : comment.title.name}
+            {comment.title === null
+              ? (comment.topic?.title ?? '')
+              : comment.episode
+                ? `${comment.title.name} · ${COMMENT_TEXT.episode(comment.episode.season, comment.episode.number)}`
+                : comment.title.name}
           </Link>
           {comment.isReply ? <span className="member-comment__badge">{COMMENT_TEXT.profileReply}</span> : null}
           <CommentTime at={comment.createdAt} />

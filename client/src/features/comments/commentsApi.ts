@@ -10,11 +10,18 @@ import type {
 } from '@seyirlik/shared-contracts';
 import { api } from '../../lib/api';
 
-/** What a comments block is about: a title's page (its comments and its episodes'), or an episode's watch page. */
-export type CommentTarget = { kind: 'title'; titleKind: TitleKind; slug: string } | { kind: 'episode'; episodeId: number };
+/** What a comments block is about: a title's page (its comments and its episodes'), an episode's watch page, or a forum topic (its replies). */
+export type CommentTarget =
+  | { kind: 'title'; titleKind: TitleKind; slug: string }
+  | { kind: 'episode'; episodeId: number }
+  | { kind: 'discussion'; discussionId: number };
 
 const listPath = (target: CommentTarget) =>
-  target.kind === 'title' ? `/api/titles/${target.titleKind}/${encodeURIComponent(target.slug)}/comments` : `/api/episodes/${target.episodeId}/comments`;
+  target.kind === 'title'
+    ? `/api/titles/${target.titleKind}/${encodeURIComponent(target.slug)}/comments`
+    : target.kind === 'episode'
+      ? `/api/episodes/${target.episodeId}/comments`
+      : `/api/discussions/${target.discussionId}/comments`;
 
 /** A stable key of a target, for effects that reload when the page changes. */
 export const targetKey = (target: CommentTarget) => listPath(target);

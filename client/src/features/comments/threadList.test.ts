@@ -1,4 +1,4 @@
-import type { CommentThread } from '@seyirlik/shared-contracts';
+import { COMMENT_TARGET_TYPES, type CommentThread } from '@seyirlik/shared-contracts';
 import { buildComment, buildCommentPage, buildThread } from '../../../test/commentBuilders';
 import { addComment, appendPage, listFromPage, listFromPages, reconcileFirstPage, removeComment, setLikes, updatePages, type ThreadList } from './threadList';
 
@@ -41,6 +41,13 @@ describe('thread list', () => {
     const sut = listFromPage('newest', page([buildThread(5)]));
 
     expect(addComment(sut, buildComment(8, { titleId: 99 }), false)).toBe(sut);
+  });
+
+  it('takes pushed replies of its own forum topic only', () => {
+    const sut = { ...listFromPage('newest', page([])), target: { type: COMMENT_TARGET_TYPES.discussion, id: 12 } };
+
+    expect(addComment(sut, buildComment(8, { titleId: null, discussionId: 13 }), false)).toBe(sut);
+    expect(ids(addComment(sut, buildComment(9, { titleId: null, discussionId: 12 }), false))).toEqual([9]);
   });
 
   it('files a reply under its thread in order, once', () => {

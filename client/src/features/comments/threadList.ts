@@ -26,7 +26,11 @@ function insertSorted(threads: CommentThread[], thread: CommentThread, compare: 
 }
 
 const belongs = (target: ThreadList['target'], comment: CommentView) =>
-  target.type === COMMENT_TARGET_TYPES.episode ? comment.episode?.id === target.id : comment.titleId === target.id;
+  target.type === COMMENT_TARGET_TYPES.episode
+    ? comment.episode?.id === target.id
+    : target.type === COMMENT_TARGET_TYPES.discussion
+      ? comment.discussionId === target.id
+      : comment.titleId === target.id;
 
 const asDeleted = (thread: CommentThread): CommentThread => ({ ...thread, deleted: true, author: null, text: '' });
 

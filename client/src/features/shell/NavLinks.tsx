@@ -1,7 +1,7 @@
-import { COLLECTION_MESSAGES, FLOW_MESSAGES, GROUP_MESSAGES } from '@seyirlik/shared-contracts';
+import { COLLECTION_MESSAGES, DISCUSSION_MESSAGES, FLOW_MESSAGES, GROUP_MESSAGES } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { DISCOVER_TEXT, TEXT } from '../../app/messages';
-import { CollectionsIcon, FlowIcon, GroupsIcon, HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { CollectionsIcon, DiscussionsIcon, FlowIcon, GroupsIcon, HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
@@ -10,6 +10,7 @@ const NAV_ITEMS = [
   { to: '/kesfet', label: DISCOVER_TEXT.nav, Icon: SearchIcon },
   { to: '/akis', label: FLOW_MESSAGES.heading, Icon: FlowIcon },
   { to: '/gruplar', label: GROUP_MESSAGES.heading, Icon: GroupsIcon },
+  { to: '/tartismalar', label: DISCUSSION_MESSAGES.listTitle, Icon: DiscussionsIcon },
   { to: '/koleksiyonlar', label: COLLECTION_MESSAGES.heading, Icon: CollectionsIcon },
 ] as const;
 

@@ -6,6 +6,7 @@ function buildView(overrides: Partial<CommentView> = {}): CommentView {
     id: 12,
     parentId: null,
     titleId: 3,
+    discussionId: null,
     episode: null,
     author: { id: 5, username: 'ayse', profileName: 'Ayşe <b>K</b>', avatarUrl: null },
     text: '<script>alert("x")</script> :joy: :bilinmeyen: & son',

@@ -1,0 +1,6 @@
+export * from './rules';
+export * from './messages';
+export * from './text';
+export * from './schemas';
+export * from './api';
+export * from './legacy';
