@@ -23,6 +23,7 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { EpisodeFanOutModule } from './notifications/fan-out/episode-fan-out.module';
 import { FlowModule } from './flow/flow.module';
 import { BadgesModule } from './badges/badges.module';
+import { RequestsModule } from './requests/requests.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -33,7 +34,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, RequestsModule];
 
 @Module({})
 export class AppModule {

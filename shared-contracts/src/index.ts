@@ -21,3 +21,4 @@ export * from './badges';
 export * from './polls';
 export * from './reactions';
 export * from './groups';
+export * from './requests';

@@ -2,3 +2,4 @@
 export { titleReferenceAt, type TitleReference } from './title-lookup';
 export { airedSql } from './aired';
 export type { EpisodeReleasedEvent } from './release/episode-releases';
+export { posterUrl } from './catalog.paths';

@@ -1,7 +1,7 @@
-import { FLOW_MESSAGES, GROUP_MESSAGES } from '@seyirlik/shared-contracts';
+import { FLOW_MESSAGES, GROUP_MESSAGES, REQUEST_MESSAGES } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { DISCOVER_TEXT, TEXT } from '../../app/messages';
-import { FlowIcon, GroupsIcon, HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { FlowIcon, GroupsIcon, HomeIcon, RequestsIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
@@ -10,6 +10,7 @@ const NAV_ITEMS = [
   { to: '/kesfet', label: DISCOVER_TEXT.nav, Icon: SearchIcon },
   { to: '/akis', label: FLOW_MESSAGES.heading, Icon: FlowIcon },
   { to: '/gruplar', label: GROUP_MESSAGES.heading, Icon: GroupsIcon },
+  { to: '/istekler', label: REQUEST_MESSAGES.heading, Icon: RequestsIcon },
 ] as const;
 
 /** The sections, then the member's own pages when someone is logged in. */

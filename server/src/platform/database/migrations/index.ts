@@ -18,6 +18,7 @@ import { PollsReactions1765450000000 } from './1765450000000-polls-reactions';
 import { Badges1765600000000 } from './1765600000000-badges';
 import { Groups1765700000000 } from './1765700000000-groups';
 import { FlowVoteReactFunctions1765710000000 } from './1765710000000-flow-vote-react-functions';
+import { ContentRequests1765810000000 } from './1765810000000-content-requests';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -41,4 +42,5 @@ export const migrations = [
   Badges1765600000000,
   Groups1765700000000,
   FlowVoteReactFunctions1765710000000,
+  ContentRequests1765810000000,
 ];
