@@ -16,6 +16,12 @@ function connectionSettings() {
   return { host: '127.0.0.1', port, user: 'postgres', password, database: 'seyirlik' };
 }
 
+/** The embedded database's address, for a tool run beside the site (the catalog import CLI). */
+export function databaseUrl(): string {
+  const { host, port, user, password, database } = connectionSettings();
+  return `postgres://${user}:${encodeURIComponent(password)}@${host}:${port}/${database}`;
+}
+
 export interface OutboxMail {
   subject: string;
   textBody: string;

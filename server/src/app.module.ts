@@ -25,6 +25,7 @@ import { FlowModule } from './flow/flow.module';
 import { BadgesModule } from './badges/badges.module';
 import { CollectionsModule } from './collections/collections.module';
 import { DiscussionsModule } from './discussions/discussions.module';
+import { RequestsModule } from './requests/requests.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -35,7 +36,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule, RequestsModule];
 
 @Module({})
 export class AppModule {

@@ -23,3 +23,4 @@ export * from './reactions';
 export * from './groups';
 export * from './collections';
 export * from './discussions';
+export * from './requests';

@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The reply's body as the server sent it (a 409 may say where the existing thing is). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,7 +51,7 @@ function messageFor(status: number, body: unknown): string {
 /** Turns a reply into its body, or throws the ApiError it stands for (and reports a missing session). */
 function settle<T>(method: string, path: string, status: number, body: unknown): T {
   if (status >= 200 && status < 300) return body as T;
-  const error = new ApiError(status, messageFor(status, body));
+  const error = new ApiError(status, messageFor(status, body), body);
   if (status === 401 && !path.startsWith(AUTH_PATH)) {
     const event = { write: method !== 'GET', message: error.message };
     loginRequiredListeners.forEach((listener) => {

@@ -83,6 +83,17 @@ export function DiscussionsIcon(props: IconProps) {
   );
 }
 
+/** An arrow rising from a tray (asking for something to come in): the requests page. */
+export function RequestsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v12" />
+      <path d="M7 8l5-5 5 5" />
+      <path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />
+    </Icon>
+  );
+}
+
 export function MenuIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -52,4 +52,5 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'flow.reaction': 'Gönderilerime gelen tepkiler',
   'poll.vote': 'Anketlerime verilen oylar',
   badge: 'Kazandığım rozetler',
+  'request.added': 'İstediğim yapımların siteye eklenmesi',
 };

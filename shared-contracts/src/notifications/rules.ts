@@ -2,10 +2,11 @@ import { LIMITS } from '../platform/limits';
 
 /**
  * What a notification is about. The member's own sources (a reply, likes, a private message, an
- * invitation to a room) are made from domain events; `episode.new` and `title.aired` come from the
- * new-episode fan-out job. The same list is the database's CHECK and the mute settings' choices.
+ * invitation to a room, a requested title added by the catalog import) are made from domain events;
+ * `episode.new` and `title.aired` come from the new-episode fan-out job. The same list is the
+ * database's CHECK and the mute settings' choices.
  */
-export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'message', 'room.invite', 'episode.new', 'title.aired', 'flow.reaction', 'poll.vote', 'badge'] as const;
+export const NOTIFICATION_KINDS = ['comment.reply', 'comment.like', 'message', 'room.invite', 'episode.new', 'title.aired', 'flow.reaction', 'poll.vote', 'badge', 'request.added'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Limits and timings of notifications, the same for the server and the client. */

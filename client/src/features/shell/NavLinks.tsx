@@ -1,7 +1,7 @@
-import { COLLECTION_MESSAGES, DISCUSSION_MESSAGES, FLOW_MESSAGES, GROUP_MESSAGES } from '@seyirlik/shared-contracts';
+import { COLLECTION_MESSAGES, DISCUSSION_MESSAGES, FLOW_MESSAGES, GROUP_MESSAGES, REQUEST_MESSAGES } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { DISCOVER_TEXT, TEXT } from '../../app/messages';
-import { CollectionsIcon, DiscussionsIcon, FlowIcon, GroupsIcon, HomeIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
+import { CollectionsIcon, DiscussionsIcon, FlowIcon, GroupsIcon, HomeIcon, RequestsIcon, SearchIcon, SettingsIcon, UserIcon } from '../../ui/icons';
 import { useSessionUser } from '../session/session';
 
 /** The site's sections. Only pages that exist are listed; each feature adds its own entry. */
@@ -12,6 +12,7 @@ const NAV_ITEMS = [
   { to: '/gruplar', label: GROUP_MESSAGES.heading, Icon: GroupsIcon },
   { to: '/tartismalar', label: DISCUSSION_MESSAGES.listTitle, Icon: DiscussionsIcon },
   { to: '/koleksiyonlar', label: COLLECTION_MESSAGES.heading, Icon: CollectionsIcon },
+  { to: '/istekler', label: REQUEST_MESSAGES.heading, Icon: RequestsIcon },
 ] as const;
 
 /** The sections, then the member's own pages when someone is logged in. */

@@ -10,6 +10,7 @@ import {
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PublicReadCache } from '../../platform/http/read-cache/public-read-cache';
 import { announcePublicReadsChanged } from '../../platform/http/read-cache/public-read-invalidation';
+import { RequestFulfilment, type ImportedTitle } from '../../requests/fulfilment';
 import { EpisodeReleases } from '../release/episode-releases';
 
 /** A catalog file the shared schema refused; `errors` are its `path: reason` lines. */
@@ -209,6 +210,7 @@ function sourceRow(source: VideoSourceImport, position: number) {
 @Injectable()
 export class CatalogImportService {
   private readonly releases = new EpisodeReleases();
+  private readonly requests = new RequestFulfilment();
 
   /** `readCache` is this process's, when it serves HTTP; the CLI has none. */
   constructor(
@@ -224,6 +226,8 @@ export class CatalogImportService {
    * right joins only with statistics of the new size, and autovacuum would gather them only later.
    * The episodes it adds are scheduled for release, and those already aired are released in its
    * transaction (`episode.released`, see EpisodeReleases): members hear of each new episode once.
+   * Open content requests for the titles it wrote become added in its transaction too
+   * (`request.added`, see RequestFulfilment).
    */
   async import(input: unknown): Promise<CatalogImportSummary> {
     const checked = checkCatalogImport(input);
@@ -231,8 +235,10 @@ export class CatalogImportService {
     const summary = await this.dataSource.transaction(async (manager) => {
       const runner = manager.queryRunner!;
       await runner.query('SELECT pg_advisory_xact_lock($1)', [IMPORT_LOCK_KEY]);
-      const written = await new CatalogWrite(runner, this.releases).run(checked.data);
+      const write = new CatalogWrite(runner, this.releases);
+      const written = await write.run(checked.data);
       await this.releases.releaseDue(manager);
+      await this.requests.fulfil(manager, write.titles);
       if (changedAnything(written)) await announcePublicReadsChanged(runner);
       return written;
     });
@@ -247,6 +253,8 @@ export class CatalogImportService {
 /** One import's writes, in dependency order, counting what changed. */
 class CatalogWrite {
   private readonly summary = emptySummary();
+  /** The titles the file holds, with their ids, once `run` wrote them. */
+  titles: ImportedTitle[] = [];
 
   constructor(
     private readonly runner: QueryRunner,
@@ -276,6 +284,7 @@ class CatalogWrite {
       })),
     );
     const titles = catalog.titles.map((title) => ({ ...title, id: titleIds.get(title.slug)! }));
+    this.titles = titles.map(({ id, slug, kind, name, originalName }) => ({ id, slug, kind, name, originalName }));
 
     await this.upsert(
       TITLE_GENRE,

@@ -19,6 +19,7 @@ import { Badges1765600000000 } from './1765600000000-badges';
 import { Groups1765700000000 } from './1765700000000-groups';
 import { FlowVoteReactFunctions1765710000000 } from './1765710000000-flow-vote-react-functions';
 import { Collections1765800000000 } from './1765800000000-collections';
+import { ContentRequests1765810000000 } from './1765810000000-content-requests';
 import { Discussions1765830000000 } from './1765830000000-discussions';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
@@ -44,5 +45,6 @@ export const migrations = [
   Groups1765700000000,
   FlowVoteReactFunctions1765710000000,
   Collections1765800000000,
+  ContentRequests1765810000000,
   Discussions1765830000000,
 ];
