@@ -23,6 +23,8 @@ import { NotificationsModule } from './notifications/notifications.module';
 import { EpisodeFanOutModule } from './notifications/fan-out/episode-fan-out.module';
 import { FlowModule } from './flow/flow.module';
 import { BadgesModule } from './badges/badges.module';
+import { SupportModule } from './support/support.module';
+import { EngagementModule } from './engagement/engagement.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -33,7 +35,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, SupportModule, EngagementModule];
 
 @Module({})
 export class AppModule {

@@ -21,3 +21,5 @@ export * from './badges';
 export * from './polls';
 export * from './reactions';
 export * from './groups';
+export * from './support';
+export * from './engagement';

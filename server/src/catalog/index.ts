@@ -2,3 +2,4 @@
 export { titleReferenceAt, type TitleReference } from './title-lookup';
 export { airedSql } from './aired';
 export type { EpisodeReleasedEvent } from './release/episode-releases';
+export { titleCardColumns, toTitleCard, type TitleCardSource } from './catalog.service';

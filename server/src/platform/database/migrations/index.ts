@@ -18,6 +18,8 @@ import { PollsReactions1765450000000 } from './1765450000000-polls-reactions';
 import { Badges1765600000000 } from './1765600000000-badges';
 import { Groups1765700000000 } from './1765700000000-groups';
 import { FlowVoteReactFunctions1765710000000 } from './1765710000000-flow-vote-react-functions';
+import { ContactMessages1765820000000 } from './1765820000000-contact-messages';
+import { EpisodeClapsSourceIssues1765820500000 } from './1765820500000-episode-claps-source-issues';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -41,4 +43,6 @@ export const migrations = [
   Badges1765600000000,
   Groups1765700000000,
   FlowVoteReactFunctions1765710000000,
+  ContactMessages1765820000000,
+  EpisodeClapsSourceIssues1765820500000,
 ];
