@@ -26,6 +26,8 @@ import { BadgesModule } from './badges/badges.module';
 import { CollectionsModule } from './collections/collections.module';
 import { DiscussionsModule } from './discussions/discussions.module';
 import { RequestsModule } from './requests/requests.module';
+import { SupportModule } from './support/support.module';
+import { EngagementModule } from './engagement/engagement.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -36,7 +38,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule, RequestsModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule, RequestsModule, SupportModule, EngagementModule];
 
 @Module({})
 export class AppModule {

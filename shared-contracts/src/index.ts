@@ -24,3 +24,5 @@ export * from './groups';
 export * from './collections';
 export * from './discussions';
 export * from './requests';
+export * from './support';
+export * from './engagement';

@@ -35,7 +35,7 @@ import { ViewerMiddleware } from './viewer';
     SessionsService,
     { provide: SOCKET_IDENTITY, useClass: SessionSocketIdentity },
   ],
-  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks],
+  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks, BotCheckService],
 })
 export class AccountsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

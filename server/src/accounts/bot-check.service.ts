@@ -5,8 +5,8 @@ import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { AppException } from '../platform/http/app-exception';
 
-/** Actions the client names when it asks for a token (§7: login, register and login). */
-export type BotCheckAction = 'login' | 'register';
+/** Actions the client names when it asks for a token (§7: login, register and login; and contact for the contact form). */
+export type BotCheckAction = 'login' | 'register' | 'contact';
 
 const MINIMUM_SCORE = 0.5;
 

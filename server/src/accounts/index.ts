@@ -4,3 +4,5 @@ export { CurrentViewer, MemberGuard, OptionalViewer } from './viewer';
 export { memberCardColumns, toMemberCard, type MemberCardRow } from './member-card';
 export { blockedSql, MemberBlocks } from './member-blocks';
 export { sessionKeyOf, sessionMemberSql } from './session-key';
+export { BotCheckService } from './bot-check.service';
+export { sessionMeta } from './viewer';

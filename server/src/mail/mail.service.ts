@@ -43,9 +43,12 @@ export class MailService implements OnModuleInit {
     this.jobs.define('mail.deliver', { process: ({ outboxId }) => this.deliver(outboxId) });
   }
 
-  /** Queues the mail in `manager`'s transaction when given one (it is sent only if that commits), else in its own. */
-  async send(mail: Mail, manager?: EntityManager): Promise<void> {
-    const write = async (transaction: EntityManager) => {
+  /**
+   * Queues the mail in `manager`'s transaction when given one (it is sent only if that commits),
+   * else in its own; answers its mail_outbox id.
+   */
+  async send(mail: Mail, manager?: EntityManager): Promise<string> {
+    const write = async (transaction: EntityManager): Promise<string> => {
       const { identifiers } = await transaction.insert(MailOutbox, {
         recipient: mail.to,
         subject: mail.subject,
@@ -54,8 +57,9 @@ export class MailService implements OnModuleInit {
       });
       const outboxId = String(identifiers[0]!.id);
       await this.jobs.enqueue('mail.deliver', { outboxId }, { jobId: `mail-${outboxId}`, manager: transaction });
+      return outboxId;
     };
-    await (manager ? write(manager) : this.dataSource.transaction(write));
+    return manager ? write(manager) : this.dataSource.transaction(write);
   }
 
   /** Idempotent: a mail already sent is not sent again. */

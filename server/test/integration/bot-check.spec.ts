@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import { ACCOUNT_MESSAGES as M } from '@seyirlik/shared-contracts';
+import { ACCOUNT_MESSAGES as M, CONTACT_MESSAGES } from '@seyirlik/shared-contracts';
+import { DataSource } from 'typeorm';
 import { buildMember, visitorAgent } from '../factories/members';
 import { freePort } from '../support/redis-server';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -71,5 +72,34 @@ describe('bot check', () => {
     expect([registered.body.success, loggedIn.body.success, forgot.body.success]).toEqual([true, true, true]);
     expect(verifier.seen.at(-1)?.get('secret')).toBe('test-secret');
     expect(verifier.seen.at(-1)?.get('response')).toBe('good');
+  });
+
+  describe('the contact form', () => {
+    const contact = { name: 'Ayşe', email: 'ayse@example.com', subject: 'Soru', message: 'Merhaba.' };
+    const stored = async () =>
+      (await sut.server.app.get(DataSource).query('SELECT (SELECT count(*) FROM contact_message)::int AS messages, (SELECT count(*) FROM mail_outbox)::int AS mails'))[0];
+
+    it.each([
+      ['without a token', {}],
+      ['with a failing token', { recaptcha_response_field: 'bad' }],
+    ])('refuses a message %s, storing and mailing nothing', async (_case, token) => {
+      const before = await stored();
+
+      const legacy = await visitorAgent(sut.baseUrl).post('/send/contact').type('form').send({ ...contact, ...token });
+      const json = await visitorAgent(sut.baseUrl).post('/api/contact').send({ ...contact, ...token });
+
+      expect(legacy.body).toEqual({ success: false, error: true, message: M.botCheckFailed });
+      expect([json.status, json.body.message]).toEqual([400, M.botCheckFailed]);
+      expect(await stored()).toEqual(before);
+    });
+
+    it('lets a verified message through', async () => {
+      const before = await stored();
+
+      const response = await visitorAgent(sut.baseUrl).post('/send/contact').type('form').send({ ...contact, recaptcha_response_field: 'good' });
+
+      expect(response.body).toEqual({ success: true, message: CONTACT_MESSAGES.sent });
+      expect(await stored()).toEqual({ messages: before.messages + 1, mails: before.mails + 1 });
+    });
   });
 });

@@ -15,8 +15,6 @@ export interface SeedLegacyCall {
   later?: number;
 }
 
-/** Issues that build the calls not built yet. */
-const COMMUNITY = 15;
 
 const ajax = (call: string, later?: number): SeedLegacyCall => ({ surface: 'ajax', call, ...(later === undefined ? {} : { later }) });
 const path = (call: string, later?: number, branch?: string): SeedLegacyCall => ({
@@ -36,14 +34,14 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   ajax('addSocial'),
   ajax('sendMessage'),
   ajax('getMessage'),
-  ajax('actionData', COMMUNITY),
+  ajax('actionData'),
   ajax('editTopic'),
   ajax('forgot_pw'),
-  ajax('addClap', COMMUNITY),
+  ajax('addClap'),
   ajax('create_room'),
   ajax('add_chat'),
   ajax('get_chat'),
-  ajax('getList', COMMUNITY),
+  ajax('getList'),
   ajax('readNotification'),
 
   path('/get/more/comment'),
@@ -69,7 +67,7 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/request/load'),
   path('/widget/episode/load'),
   path('/set/report', undefined, 'comment'),
-  path('/send/contact', COMMUNITY),
+  path('/send/contact'),
   path('/get/video/group'),
   path('/episode/load'),
   path('/collection/search'),

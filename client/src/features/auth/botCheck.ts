@@ -13,7 +13,7 @@ declare global {
 }
 
 /** The bot check's action names (seed §7: login, register, and login again for forgot-password). */
-export type BotCheckAction = 'login' | 'register';
+export type BotCheckAction = 'login' | 'register' | 'contact';
 
 let scriptLoading: Promise<ReCaptcha> | undefined;
 

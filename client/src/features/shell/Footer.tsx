@@ -1,5 +1,6 @@
 import { TEXT } from '../../app/messages';
 import { SocketStatusIndicator } from '../realtime/SocketStatusIndicator';
+import { SupportLinks } from '../support/SupportLinks';
 
 export function Footer() {
   return (
@@ -8,6 +9,7 @@ export function Footer() {
         <p className="footer__name">{TEXT.siteName}</p>
         <p className="footer__description">{TEXT.siteDescription}</p>
       </div>
+      <SupportLinks />
       <div className="footer__meta">
         <SocketStatusIndicator />
         <p className="footer__copyright">{TEXT.copyright(new Date().getFullYear())}</p>

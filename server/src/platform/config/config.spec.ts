@@ -1,4 +1,8 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_PRICING } from './default-pricing';
 
 describe('loadConfig', () => {
   it('defaults to the embedded single-process mode on port 3000 with data under ./.data', () => {
@@ -19,6 +23,8 @@ describe('loadConfig', () => {
       recaptcha: null,
       readCacheSeconds: 10,
       sessionRecheckSeconds: 5,
+      contactEmail: 'iletisim@seyirlik.local',
+      pricing: DEFAULT_PRICING,
     });
   });
 
@@ -115,6 +121,12 @@ describe('loadConfig', () => {
     ['REDIS_PREFIX', 'has spaces'],
     ['SMTP_URL', 'mail.example.com'],
     ['RECAPTCHA_VERIFY_URL', 'file:///etc/passwd'],
+    ['CONTACT_EMAIL', 'not-an-address'],
+    ['PRICING_PLANS', '{"plans": []}'],
+    ['PRICING_PLANS', '{"plans": [{"id": "a", "name": "A", "description": "d", "monthly": -1, "annual": 10}]}'],
+    ['PRICING_PLANS', '{"plans": [{"id": "a", "name": "A", "description": "d", "monthly": 1.234, "annual": 10}]}'],
+    ['PRICING_PLANS', '{not json'],
+    ['PRICING_PLANS', '/no/such/pricing.json'],
   ])('refuses %s=%s with a message that names the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}=`));
@@ -131,5 +143,35 @@ describe('loadConfig', () => {
     expect(error?.problems).toHaveLength(2);
     expect(error?.message).toContain('PORT="x"');
     expect(error?.message).toContain('REDIS_URL="nope"');
+  });
+
+  describe('pricing plans', () => {
+    const plan = { id: 'temel', name: 'Temel', description: 'Reklamsız izleyin.', monthly: 39.9, annual: 399 };
+
+    it('reads the price list as inline JSON, filling the defaults', () => {
+      const sut = loadConfig({ PRICING_PLANS: JSON.stringify({ currency: 'EUR', plans: [plan] }) });
+
+      expect(sut.pricing).toEqual({ currency: 'EUR', plans: [{ ...plan, features: [], highlighted: false }] });
+    });
+
+    it('reads the price list from a JSON file, relative to the working folder', () => {
+      const folder = mkdtempSync(join(tmpdir(), 'pricing-'));
+      writeFileSync(join(folder, 'plans.json'), JSON.stringify({ plans: [plan] }));
+
+      const sut = loadConfig({ PRICING_PLANS: 'plans.json' }, folder);
+
+      expect(sut.pricing.plans.map((each) => each.annual)).toEqual([399]);
+      expect(sut.pricing.currency).toBe('TRY');
+    });
+
+    it('names the bad field of a bad price list', () => {
+      const config = JSON.stringify({ plans: [plan, { ...plan, annual: 'çok' }] });
+
+      expect(() => loadConfig({ PRICING_PLANS: config })).toThrow(/PRICING_PLANS=.*plans\.1\.annual/s);
+    });
+
+    it('refuses two plans with one id', () => {
+      expect(() => loadConfig({ PRICING_PLANS: JSON.stringify({ plans: [plan, plan] }) })).toThrow(/plan ids must be unique/);
+    });
   });
 });

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import { pricingConfigSchema, type PricingInfo } from '@seyirlik/shared-contracts';
 import { z } from 'zod';
+import { DEFAULT_PRICING } from './default-pricing';
 
 /** An environment value left empty counts as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -64,7 +67,28 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string[
   return entries;
 });
 
-const environmentSchema = z.object({
+const contactEmail = z.string().max(254).regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address');
+
+/** PRICING_PLANS: the price list as JSON (it starts with `{`), or the path of a JSON file holding it. */
+const pricingPlans = (cwd: string) =>
+  z.string().transform((value, ctx): PricingInfo => {
+    const inline = value.trim().startsWith('{');
+    let json: unknown;
+    try {
+      json = JSON.parse(inline ? value : readFileSync(isAbsolute(value) ? value : resolve(cwd, value), 'utf8'));
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: `must be a price list as JSON or the path of a JSON file (${(error as Error).message})` });
+      return z.NEVER;
+    }
+    const parsed = pricingConfigSchema.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: `${issue.path.join('.') || '(root)'}: ${issue.message}` });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const environmentSchema = (cwd: string) => z.object({
   PORT: optional(z.coerce.number().int().min(0).max(65535)).default(3000),
   DATABASE_URL: optional(urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL connection URL')),
   REDIS_URL: optional(urlWithProtocols(['redis:', 'rediss:'], 'Redis connection URL')),
@@ -85,6 +109,8 @@ const environmentSchema = z.object({
   ),
   READ_CACHE_SECONDS: optional(readCacheSeconds).default(10),
   SESSION_RECHECK_SECONDS: optional(sessionRecheckSeconds).default(5),
+  CONTACT_EMAIL: optional(contactEmail).default('iletisim@seyirlik.local'),
+  PRICING_PLANS: optional(pricingPlans(cwd)).default(DEFAULT_PRICING),
 });
 
 export interface AppConfig {
@@ -113,6 +139,10 @@ export interface AppConfig {
   readCacheSeconds: number;
   /** How often each server process re-validates the sessions of its member sockets. */
   sessionRecheckSeconds: number;
+  /** Where the contact form's messages are mailed (through the mail outbox and its job). */
+  contactEmail: string;
+  /** The pricing page's plans and amounts (PRICING_PLANS, or the documented default). */
+  pricing: PricingInfo;
 }
 
 export class ConfigError extends Error {
@@ -124,7 +154,7 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): AppConfig {
-  const parsed = environmentSchema.safeParse(env);
+  const parsed = environmentSchema(cwd).safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
@@ -152,5 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       : null,
     readCacheSeconds: values.READ_CACHE_SECONDS,
     sessionRecheckSeconds: values.SESSION_RECHECK_SECONDS,
+    contactEmail: values.CONTACT_EMAIL,
+    pricing: values.PRICING_PLANS,
   };
 }

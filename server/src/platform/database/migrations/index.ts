@@ -20,6 +20,8 @@ import { Groups1765700000000 } from './1765700000000-groups';
 import { FlowVoteReactFunctions1765710000000 } from './1765710000000-flow-vote-react-functions';
 import { Collections1765800000000 } from './1765800000000-collections';
 import { ContentRequests1765810000000 } from './1765810000000-content-requests';
+import { ContactMessages1765820000000 } from './1765820000000-contact-messages';
+import { EpisodeClapsSourceIssues1765820500000 } from './1765820500000-episode-claps-source-issues';
 import { Discussions1765830000000 } from './1765830000000-discussions';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
@@ -46,5 +48,7 @@ export const migrations = [
   FlowVoteReactFunctions1765710000000,
   Collections1765800000000,
   ContentRequests1765810000000,
+  ContactMessages1765820000000,
+  EpisodeClapsSourceIssues1765820500000,
   Discussions1765830000000,
 ];
