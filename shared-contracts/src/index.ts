@@ -26,3 +26,4 @@ export * from './discussions';
 export * from './requests';
 export * from './support';
 export * from './engagement';
+export * from './reports';

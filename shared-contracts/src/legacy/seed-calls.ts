@@ -67,6 +67,7 @@ export const SEED_LEGACY_CALLS: readonly SeedLegacyCall[] = [
   path('/request/load'),
   path('/widget/episode/load'),
   path('/set/report', undefined, 'comment'),
+  path('/set/report', undefined, 'content'),
   path('/send/contact'),
   path('/get/video/group'),
   path('/episode/load'),

@@ -10,15 +10,21 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { COMMENT_TEXT } from './texts';
 
 /**
- * The report modal: a reason, and a description ("Diğer" needs one). The shared schema gives the
+ * The report modal: a reason, and a description ("Diğer" needs one). Comments use it, and so do
+ * topics and posts (ReportButton). The shared schema gives the
  * same Turkish message the server would; `onSend` reports the server's refusal itself.
  */
 export function ReportCommentDialog({
   onSend,
   onClose,
+  title = COMMENT_TEXT.reportTitle,
+  question = COMMENT_TEXT.reportReason,
 }: {
   onSend: (report: { reason: CommentReportReason; description: string }) => Promise<void>;
   onClose: () => void;
+  /** The dialog's title and question, for something other than a comment (a topic, a post). */
+  title?: string;
+  question?: string;
 }) {
   const [reason, setReason] = useState<CommentReportReason | null>(null);
   const [description, setDescription] = useState('');
@@ -44,10 +50,10 @@ export function ReportCommentDialog({
   };
 
   return (
-    <Dialog title={COMMENT_TEXT.reportTitle} onClose={pending ? undefined : onClose} busy={pending}>
+    <Dialog title={title} onClose={pending ? undefined : onClose} busy={pending}>
       <form className="form" onSubmit={submit} noValidate aria-describedby={problem ? problemId : undefined}>
         <fieldset className="comment-report__reasons">
-          <legend className="field__label">{COMMENT_TEXT.reportReason}</legend>
+          <legend className="field__label">{question}</legend>
           {COMMENT_REPORT_REASONS.map((value) => (
             <label key={value} className="comment-report__reason">
               <input type="radio" name="reason" value={value} checked={reason === value} onChange={() => setReason(value)} />

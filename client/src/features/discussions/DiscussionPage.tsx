@@ -5,6 +5,7 @@ import { messageOf } from '../../lib/api';
 import { formatLongDate } from '../../lib/format';
 import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { ReportButton } from '../reports/ReportButton';
 import { Loading } from '../../ui/Loading';
 import { CommentsSection } from '../comments/CommentsSection';
 import { useSession } from '../session/session';
@@ -71,16 +72,20 @@ export function DiscussionPage({ id }: { id: number }) {
         </p>
       </header>
       <DiscussionText text={topic.text} />
-      {topic.mine && (
-        <div className="discussion__actions">
-          <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-            {M.edit}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setConfirmingDelete(true)}>
-            {M.delete}
-          </button>
-        </div>
-      )}
+      <div className="discussion__actions">
+        {topic.mine ? (
+          <>
+            <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
+              {M.edit}
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setConfirmingDelete(true)}>
+              {M.delete}
+            </button>
+          </>
+        ) : (
+          <ReportButton subject="discussion" targetId={topic.id} />
+        )}
+      </div>
       <CommentsSection target={{ kind: 'discussion', discussionId: topic.id }} />
       {editing && <DiscussionFormDialog discussion={topic} onClose={() => setEditing(false)} onSaved={() => setEditing(false)} />}
       {confirmingDelete && (

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Avatar } from '../../ui/Avatar';
 import { PollCard } from '../polls';
 import { ReactionBar } from '../reactions';
+import { ReportButton } from '../reports/ReportButton';
 
 /** Posts are stamped with the time in Türkiye, where the site's audience is. */
 const clock = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' });
@@ -33,7 +34,8 @@ export interface FlowPostCardProps {
 
 /**
  * One post: its author, time (a link to the post's own page), text (line breaks kept, always as
- * text), photos or poll, and reactions; its author may edit or delete it, a moderator delete it.
+ * text), photos or poll, and reactions; its author may edit or delete it, a moderator delete it,
+ * anyone else report it.
  */
 export function FlowPostCard({ post, onEdit, onDelete, canModerate = false }: FlowPostCardProps) {
   const { author } = post;
@@ -50,18 +52,19 @@ export function FlowPostCard({ post, onEdit, onDelete, canModerate = false }: Fl
           <time dateTime={post.createdAt}>{clock.format(new Date(post.createdAt))}</time>
         </Link>
         {post.editedAt && <span className="flow-post__edited">({M.edited_mark})</span>}
-        {canDelete && (
-          <div className="flow-post__actions">
-            {canEdit && (
-              <button type="button" className="button button--secondary flow-post__action" onClick={() => onEdit(post)}>
-                {M.edit}
-              </button>
-            )}
+        <div className="flow-post__actions">
+          {canEdit && (
+            <button type="button" className="button button--secondary flow-post__action" onClick={() => onEdit(post)}>
+              {M.edit}
+            </button>
+          )}
+          {canDelete && (
             <button type="button" className="button button--secondary flow-post__action" onClick={() => onDelete(post)}>
               {M.delete}
             </button>
-          </div>
-        )}
+          )}
+          {!post.mine && <ReportButton subject="post" targetId={post.id} className="button button--secondary flow-post__action" />}
+        </div>
       </header>
       {post.body && <p className="flow-post__text">{post.body}</p>}
       {post.images.length > 0 && (

@@ -23,6 +23,7 @@ import { ContentRequests1765810000000 } from './1765810000000-content-requests';
 import { ContactMessages1765820000000 } from './1765820000000-contact-messages';
 import { EpisodeClapsSourceIssues1765820500000 } from './1765820500000-episode-claps-source-issues';
 import { Discussions1765830000000 } from './1765830000000-discussions';
+import { ContentReports1765840000000 } from './1765840000000-content-reports';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   ContactMessages1765820000000,
   EpisodeClapsSourceIssues1765820500000,
   Discussions1765830000000,
+  ContentReports1765840000000,
 ];
