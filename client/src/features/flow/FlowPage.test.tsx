@@ -57,6 +57,29 @@ describe('FlowPage', () => {
     expect(texts).toEqual(['Yeni <b>gönderi</b>\nikinci satır', 'Eski gönderi']);
   });
 
+  it('keeps a photo processed before the post’s own creation push arrived, which carries an older read', async () => {
+    mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: buildFlowPage([buildFlowPost(12, 'Eski gönderi')], 1, false) } : { status: 200, body: noReactions }));
+    renderFlow();
+    expect(await screen.findByText('Eski gönderi')).toBeTruthy();
+    act(() => fakeSocket.fire('connect'));
+    const pending = buildFlowPost(13, 'İki fotoğraf', {
+      images: [
+        { id: 5, url: null, width: null, height: null },
+        { id: 6, url: null, width: null, height: null },
+      ],
+    });
+    const processed = (id: number) => ({ id, url: `/media/foto-${id}.webp`, width: 800, height: 600 });
+
+    act(() => fakeSocket.fire('flow.postChanged', { ...pending, images: [processed(5), pending.images[1]!] }));
+    act(() => fakeSocket.fire('flow.postChanged', { ...pending, images: [processed(5), processed(6)] }));
+    act(() => fakeSocket.fire('flow.postCreated', pending));
+    fireEvent.click(screen.getByRole('button', { name: M.newPosts(1) }));
+
+    expect(document.querySelector('img[src="/media/foto-5.webp"]')).not.toBeNull();
+    expect(document.querySelector('img[src="/media/foto-6.webp"]')).not.toBeNull();
+    expect(screen.queryByRole('img', { name: M.photoProcessing })).toBeNull();
+  });
+
   it('applies a pushed change to a listed post: a processed photo replaces its placeholder', async () => {
     const pending = buildFlowPost(12, 'Fotoğraflı', { images: [{ id: 5, url: null, width: null, height: null }] });
     mockFetch((path) => (path === '/api/flow?page=1' ? { status: 200, body: buildFlowPage([pending], 1, false) } : { status: 200, body: noReactions }));

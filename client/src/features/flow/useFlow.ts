@@ -101,15 +101,20 @@ export function useLiveFlow(requested: FlowScope, userId: number | null, startPa
     );
   });
 
-  // The viewer's own post is listed by the composer's answer, which may come after this push.
+  // The viewer's own post is listed by the composer's answer, which may come after this push. A
+  // photo's job may push the processed post before the post's own creation push arrives, which
+  // then carries an older read of it: the photos already seen stay.
   useRealtimeEvent('flow.postCreated', (post) => {
-    pushed.current.set(post.id, post);
-    if (post.author.id !== userId) hold([post]);
+    const seen = pushed.current.get(post.id);
+    const newest = seen ? mergePost(seen, post) : post;
+    pushed.current.set(post.id, newest);
+    if (post.author.id !== userId) hold([newest]);
   });
   useRealtimeEvent('flow.postChanged', (post) => {
-    pushed.current.set(post.id, post);
+    const seen = pushed.current.get(post.id);
+    pushed.current.set(post.id, seen ? mergePost(seen, post) : post);
     cache.replace(post);
-    setNewPosts((held) => held.map((item) => (item.id === post.id ? { ...post, mine: item.mine } : item)));
+    setNewPosts((held) => held.map((item) => (item.id === post.id ? mergePost(item, post) : item)));
   });
   useRealtimeEvent('flow.postDeleted', ({ id }) => {
     pushed.current.delete(id);
