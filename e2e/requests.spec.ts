@@ -70,6 +70,8 @@ test('a member requests a missing film, another upvotes it, a visitor is sent to
 
     await expect(toasts(asker)).toContainText('İsteğiniz alındı.');
     await expect(asker).toHaveURL(/\/istekler\/\d+$/);
+    // The list page (its search and list both show the new request) stays until the request's page has loaded.
+    await expect(asker.getByRole('searchbox', { name: 'Yapım ara' })).toHaveCount(0);
     await expect(asker.getByRole('article', { name })).toContainText('Bekliyor');
     requestUrl = asker.url();
   });
