@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { register, toasts, uniqueUsername } from './support/members';
 import { expect, test } from './support/test';
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
 const post = (page: Page, text: string) => page.locator('article', { hasText: text });
 
-/** A user name no earlier run has taken (letters and digits, starting with a letter). */
-const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function register(page: Page, username: string) {
-  const password = 'grup-sifresi-2025';
-  await page.goto('/kayit-ol');
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByLabel('Şifre (tekrar)').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
-}
 
 test('a member creates a group with a poll, another joins and votes, and the owner sees the result change live', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -63,7 +51,7 @@ test('a member creates a group with a poll, another joins and votes, and the own
 
   await test.step('the other member finds the group by search, joins it and votes', async () => {
     await joiner.goto('/gruplar');
-    await joiner.getByRole('searchbox').fill(name.slice(0, 12).toLocaleUpperCase('tr-TR'));
+    await joiner.getByRole('searchbox', { name: 'Gruplarda ara' }).fill(name.slice(0, 12).toLocaleUpperCase('tr-TR'));
     await joiner.getByRole('link', { name: new RegExp(name) }).click();
     await expect(joiner.getByRole('heading', { name })).toBeVisible();
     await joiner.getByRole('button', { name: 'Katıl', exact: true }).click();
