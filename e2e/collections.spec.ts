@@ -1,21 +1,8 @@
-import type { Page } from '@playwright/test';
+import { register, toasts, uniqueUsername } from './support/members';
 import { expect, test } from './support/test';
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
 
-/** A user name no earlier run has taken (letters and digits, starting with a letter). */
-const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function register(page: Page, username: string) {
-  const password = 'koleksiyon-sifresi-2025';
-  await page.goto('/kayit-ol');
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByLabel('Şifre (tekrar)').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
-}
 
 test('a member builds a collection through the modal’s catalog search, opens it, another follows it, and the owner deletes it', async ({ browser }) => {
   test.setTimeout(120_000);

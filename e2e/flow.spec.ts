@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { register, toasts, uniqueUsername } from './support/members';
 import { expect, test } from './support/test';
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
 const post = (page: Page, text: string) => page.locator('article', { hasText: text });
 
-/** A user name no earlier run has taken (letters and digits, starting with a letter). */
-const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** A real photo of one colour, as a member's camera would give (PNG, a few hundred pixels). */
 const photo = async (name: string, background: string) => ({
@@ -15,16 +13,6 @@ const photo = async (name: string, background: string) => ({
   buffer: await sharp({ create: { width: 480, height: 320, channels: 3, background } }).png().toBuffer(),
 });
 
-async function register(page: Page, username: string) {
-  const password = 'akis-sifresi-2025';
-  await page.goto('/kayit-ol');
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByLabel('Şifre (tekrar)').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
-}
 
 test('a member posts text with two photos, another sees the new-post bar live, and the author edits the text and removes a photo', async ({ browser }) => {
   test.setTimeout(90_000);

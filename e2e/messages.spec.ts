@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
+import { register, toasts, uniqueUsername } from './support/members';
 import { expect, test } from './support/test';
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
 const conversation = (page: Page, name: string) => page.getByRole('region', { name });
 const messagesLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Mesajlar/ });
 
-/** A user name no earlier run has taken (letters and digits, starting with a letter). */
-const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function register(page: Page, username: string) {
-  const password = 'mesaj-sifresi-2025';
-  await page.goto('/kayit-ol');
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByLabel('Şifre (tekrar)').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
-}
 
 test('two members message each other: a first message from a profile, a live badge, a live answer, "Görüldü" and a block', async ({ browser }) => {
   test.setTimeout(90_000);

@@ -1,28 +1,16 @@
 import type { Page, WebSocketRoute } from '@playwright/test';
+import { register, toasts, uniqueUsername } from './support/members';
 import { expect, test } from './support/test';
 
 /** A demo episode whose first source is an MP4 (server/assets/demo/catalog.json); its clip lasts 8 s. */
 const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
 const SOCKET_IO = /\/socket\.io\//;
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Bildirimler' });
 const chat = (page: Page) => page.getByRole('region', { name: 'Sohbet' });
 const roomStatus = (page: Page) => page.locator('.room-status');
 const video = (page: Page) => page.locator('.room-stage video');
 
-/** A user name no earlier run has taken (letters and digits, starting with a letter). */
-const uniqueUsername = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function register(page: Page, username: string) {
-  const password = 'oda-sifresi-2025';
-  await page.goto('/kayit-ol');
-  await page.getByLabel('Kullanıcı adı').fill(username);
-  await page.getByLabel('E-posta adresi').fill(`${username}@example.com`);
-  await page.getByLabel('Şifre', { exact: true }).fill(password);
-  await page.getByLabel('Şifre (tekrar)').fill(password);
-  await page.getByRole('main').getByRole('button', { name: 'Kayıt Ol' }).click();
-  await expect(toasts(page)).toContainText('Kaydınız tamamlandı, hoş geldiniz !');
-}
 
 async function say(page: Page, text: string) {
   await chat(page).getByRole('textbox', { name: 'Mesajınızı yazın' }).fill(text);
