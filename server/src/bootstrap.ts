@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
+import { SessionsService } from './accounts/sessions.service';
+import { viewerHook } from './accounts/viewer';
 import { AppModule } from './app.module';
 import type { AppConfig } from './platform/config/config';
 import { migrate } from './platform/database/data-source';
@@ -14,10 +16,11 @@ import { installBodyParsing } from './platform/http/body-parsing';
 import { installClientServing } from './platform/http/client-serving';
 import { LegacyCallRegistry } from './platform/http/legacy-call.registry';
 import { originCheck } from './platform/http/origin-check';
+import { encodeReply } from './platform/http/response-encoding';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
-import { installPublicReadFront } from './platform/http/read-cache/public-read-front';
+import { answeredFromCache, installPublicReadFront } from './platform/http/read-cache/public-read-front';
 import { watchEventLoop } from './platform/logging/event-loop-monitor';
-import { createHttpLogger } from './platform/logging/logger';
+import { requestLogHook } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
 
 /** How long a starting server waits for Redis before serving without fan-out. */
@@ -32,35 +35,42 @@ export interface Running<T extends INestApplicationContext> {
   close(): Promise<void>;
 }
 
-export interface RunningServer extends Running<NestExpressApplication> {
+export interface RunningServer extends Running<NestFastifyApplication> {
   port: number;
+  /** Every HTTP route this process answers, as registered. */
+  routes: ReadonlyArray<{ method: string; path: string }>;
 }
 
 export async function startServer(config: AppConfig, logger: Logger): Promise<RunningServer> {
   const { url, embedded } = await openDatabase(config, logger);
-  let app: NestExpressApplication | null = null;
+  let app: NestFastifyApplication | null = null;
+  const routes: Array<{ method: string; path: string }> = [];
   try {
-    app = await NestFactory.create<NestExpressApplication>(
+    app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, databaseUrl: url, logger, role: 'server' }),
+      new FastifyAdapter({ trustProxy: config.trustProxy, logger: false, disableRequestLogging: true, routerOptions: { ignoreTrailingSlash: false } }),
       { bodyParser: false, bufferLogs: true },
     );
     app.useLogger(app.get(NestPinoLogger));
-    app.set('trust proxy', config.trustProxy);
-    app.disable('x-powered-by');
     const http = app.getHttpAdapter().getInstance();
+    http.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, path: route.url });
+    });
     // First: a cached public read is answered before the request log and everything else.
     installPublicReadFront(http, app.get(PublicReadCache));
-    http.use(createHttpLogger(logger));
-    installClientServing(http, CLIENT_DIST, logger);
-    http.use(originCheck(config.publicOrigin));
+    http.addHook('onResponse', requestLogHook(logger, answeredFromCache));
+    http.addHook('onRequest', originCheck(config.publicOrigin));
     installBodyParsing(http);
     // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.
-    http.use(app.get(LegacyCallRegistry).directFront());
+    http.addHook('preValidation', app.get(LegacyCallRegistry).directFront());
+    http.addHook('preHandler', viewerHook(app.get(SessionsService)));
+    http.addHook('onSend', encodeReply);
+    await installClientServing(http, CLIENT_DIST, logger);
     const socketAdapter = new RealtimeIoAdapter(app, config, logger);
     app.useWebSocketAdapter(socketAdapter);
     await app.init();
     await socketAdapter.whenConnected(REDIS_START_TIMEOUT_MS);
-    await app.listen(config.port);
+    await app.listen(config.port, '::');
   } catch (error) {
     await app?.close().catch(() => undefined);
     await embedded?.stop();
@@ -72,6 +82,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   return {
     app: started,
     port: (server.address() as AddressInfo).port,
+    routes,
     close: async () => {
       eventLoop.stop();
       server.close();

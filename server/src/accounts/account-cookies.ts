@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../platform/http/http-types';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { setSessionCookie } from './viewer';
@@ -9,7 +9,7 @@ import { setSessionCookie } from './viewer';
 export class AccountCookies {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  set(request: Request, response: Response, token: string, maxAgeMs: number | null): void {
+  set(request: HttpRequest, response: HttpReply, token: string, maxAgeMs: number | null): void {
     setSessionCookie(request, response, token, maxAgeMs, this.config.publicOrigin?.startsWith('https:') ?? false);
   }
 }

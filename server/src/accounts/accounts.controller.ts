@@ -13,7 +13,7 @@ import {
   type SessionInfo,
   type SessionUser,
 } from '@seyirlik/shared-contracts';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from '../platform/http/http-types';
 import { parseInput } from '../platform/http/app-exception';
 import { AccountsService, toMyAccount, toSessionUser } from './accounts.service';
 import { AvatarService } from './avatar.service';
@@ -45,7 +45,7 @@ export class AccountsController {
 
   @Post('auth/login')
   @HttpCode(200)
-  async login(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
+  async login(@Body() body: unknown, @Req() request: HttpRequest, @Res({ passthrough: true }) response: HttpReply): Promise<{ user: SessionUser; message: string }> {
     const { user, token, maxAgeMs } = await this.accounts.login(parseInput(loginSchema, body), sessionMeta(request));
     this.cookies.set(request, response, token, maxAgeMs);
     return { user: toSessionUser(user), message: M.loginSucceeded };
@@ -53,7 +53,7 @@ export class AccountsController {
 
   @Post('auth/register')
   @HttpCode(200)
-  async register(@Body() body: unknown, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<{ user: SessionUser; message: string }> {
+  async register(@Body() body: unknown, @Req() request: HttpRequest, @Res({ passthrough: true }) response: HttpReply): Promise<{ user: SessionUser; message: string }> {
     const { user, token, maxAgeMs } = await this.accounts.register(parseInput(registerSchema, body), sessionMeta(request));
     this.cookies.set(request, response, token, maxAgeMs);
     return { user: toSessionUser(user), message: M.registerSucceeded };
@@ -62,7 +62,7 @@ export class AccountsController {
   @Post('auth/logout')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  async logout(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: Response): Promise<{ message: string }> {
+  async logout(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: HttpReply): Promise<{ message: string }> {
     await this.accounts.logout(viewer);
     clearSessionCookie(response);
     return { message: M.loggedOut };
@@ -70,13 +70,13 @@ export class AccountsController {
 
   @Post('auth/forgot-password')
   @HttpCode(200)
-  async forgotPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
+  async forgotPassword(@Body() body: unknown, @Req() request: HttpRequest): Promise<{ message: string }> {
     return { message: await this.resets.request(parseInput(forgotPasswordSchema, body), sessionMeta(request), siteOrigin(request)) };
   }
 
   @Post('auth/reset-password')
   @HttpCode(200)
-  async resetPassword(@Body() body: unknown, @Req() request: Request): Promise<{ message: string }> {
+  async resetPassword(@Body() body: unknown, @Req() request: HttpRequest): Promise<{ message: string }> {
     return { message: await this.resets.reset(parseInput(resetPasswordSchema, body), sessionMeta(request)) };
   }
 
@@ -114,7 +114,7 @@ export class AccountsController {
   @Post('me/avatar')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  async uploadAvatar(@CurrentViewer() viewer: Viewer, @Req() request: Request): Promise<{ image: string | null; account: MyAccount; message: string }> {
+  async uploadAvatar(@CurrentViewer() viewer: Viewer, @Req() request: HttpRequest): Promise<{ image: string | null; account: MyAccount; message: string }> {
     const { image, user, message } = await this.avatars.upload(viewer.user.id, uploadedFile(request, 'file'));
     return { image, account: toMyAccount(user), message };
   }

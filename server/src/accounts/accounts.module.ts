@@ -1,4 +1,4 @@
-import { Global, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MediaModule } from '../media';
 import { SOCKET_IDENTITY } from '../platform/realtime/realtime.types';
@@ -17,7 +17,6 @@ import { PasswordHasher } from './password-hasher';
 import { PasswordResetService } from './password-reset.service';
 import { SessionSocketIdentity } from './session-socket-identity';
 import { SessionsService } from './sessions.service';
-import { ViewerMiddleware } from './viewer';
 
 /** Members and sessions. Global: every feature asks who the viewer is and checks membership through it. */
 @Global()
@@ -37,8 +36,5 @@ import { ViewerMiddleware } from './viewer';
   ],
   exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks, BotCheckService],
 })
-export class AccountsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ViewerMiddleware).forRoutes('*path');
-  }
-}
+/** The viewer of each request is read by viewerHook, installed with the HTTP pipeline (bootstrap). */
+export class AccountsModule {}

@@ -1,74 +1,57 @@
-import {
-  type CanActivate,
-  createParamDecorator,
-  type ExecutionContext,
-  Injectable,
-  type NestMiddleware,
-} from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
-import type { NextFunction, Request, Response } from 'express';
+import { serialize as serializeCookie } from 'cookie';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import { LoginRequiredException } from '../platform/http/app-exception';
+import type { HttpReply, HttpRequest } from '../platform/http/http-types';
 import { sessionTokenOf } from '../platform/http/session-cookie';
-import { SessionsService, type SessionMeta, type Viewer } from './sessions.service';
+import type { SessionMeta, SessionsService, Viewer } from './sessions.service';
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** The member behind the request (null for a visitor), set by ViewerMiddleware. */
-    viewer?: Viewer | null;
-  }
-}
-
-/** Reads the session cookie of every request once. */
-@Injectable()
-export class ViewerMiddleware implements NestMiddleware {
-  constructor(private readonly sessions: SessionsService) {}
-
-  async use(request: Request, _response: Response, next: NextFunction): Promise<void> {
-    try {
-      request.viewer = await this.sessions.resolve(sessionTokenOf(request.headers.cookie));
-      next();
-    } catch (error) {
-      next(error);
-    }
-  }
+/** Reads the session cookie of every routed request once, before its handler: `request.viewer`. */
+export function viewerHook(sessions: SessionsService): preHandlerAsyncHookHandler {
+  return async (request) => {
+    request.viewer = await sessions.resolve(sessionTokenOf(request.headers.cookie));
+  };
 }
 
 /** Members only: a visitor gets 401 on the JSON API and the session flag on the legacy API. */
 @Injectable()
 export class MemberGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (!context.switchToHttp().getRequest<Request>().viewer) throw new LoginRequiredException();
+    if (!context.switchToHttp().getRequest<HttpRequest>().viewer) throw new LoginRequiredException();
     return true;
   }
 }
 
 /** The viewer of a MemberGuard-protected route. */
 export const CurrentViewer = createParamDecorator((_data: unknown, context: ExecutionContext): Viewer => {
-  const viewer = context.switchToHttp().getRequest<Request>().viewer;
+  const viewer = context.switchToHttp().getRequest<HttpRequest>().viewer;
   if (!viewer) throw new LoginRequiredException();
   return viewer;
 });
 
 /** The viewer or null, for routes open to visitors. */
 export const OptionalViewer = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Viewer | null => context.switchToHttp().getRequest<Request>().viewer ?? null,
+  (_data: unknown, context: ExecutionContext): Viewer | null => context.switchToHttp().getRequest<HttpRequest>().viewer ?? null,
 );
 
-export function sessionMeta(request: Request): SessionMeta {
+export function sessionMeta(request: HttpRequest): SessionMeta {
   return { userAgent: request.headers['user-agent'] ?? '', ip: request.ip ?? '' };
 }
 
 /** Session cookie: HttpOnly, SameSite=Lax, Secure over TLS; without a max age it ends with the browser. */
-export function setSessionCookie(request: Request, response: Response, token: string, maxAgeMs: number | null, secureSite: boolean): void {
-  response.cookie(SESSION_COOKIE, token, {
+export function setSessionCookie(request: HttpRequest, response: HttpReply, token: string, maxAgeMs: number | null, secureSite: boolean): void {
+  const cookie = serializeCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: request.secure || secureSite,
+    secure: request.protocol === 'https' || secureSite,
     path: '/',
-    ...(maxAgeMs === null ? {} : { maxAge: maxAgeMs }),
+    ...(maxAgeMs === null ? {} : { maxAge: Math.floor(maxAgeMs / 1000), expires: new Date(Date.now() + maxAgeMs) }),
   });
+  void response.header('Set-Cookie', cookie);
 }
 
-export function clearSessionCookie(response: Response): void {
-  response.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax' });
+/** Ends the session cookie in the browser (expired, empty). */
+export function clearSessionCookie(response: HttpReply): void {
+  void response.header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { path: '/', httpOnly: true, sameSite: 'lax', expires: new Date(0) }));
 }

@@ -10,7 +10,7 @@ import {
   type FlowPost,
   type FlowPostReply,
 } from '@seyirlik/shared-contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types';
 import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../accounts';
 import { LoginRequiredException, parseInput } from '../platform/http/app-exception';
 import { uploadedPhotos } from './flow-uploads';
@@ -40,7 +40,7 @@ export class FlowController {
   /** Multipart: `kind`, then `text` with photos as `photos`, or a poll's `question` and `answers`. */
   @Post('posts')
   @UseGuards(MemberGuard)
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: Request): Promise<FlowPostReply> {
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: HttpRequest): Promise<FlowPostReply> {
     const draft = parseInput(createFlowPostBodySchema, body ?? {});
     return { post: await this.flow.create(viewer.user.id, draft, uploadedPhotos(request, PHOTO_FIELDS)), message: M.posted };
   }
@@ -48,7 +48,7 @@ export class FlowController {
   /** Multipart: `text`, photos to add as `photos`. */
   @Patch('posts/:id')
   @UseGuards(MemberGuard)
-  async edit(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<FlowPostReply> {
+  async edit(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: HttpRequest): Promise<FlowPostReply> {
     const postId = parseInput(flowPostIdSchema, id);
     const { text } = parseInput(editFlowPostBodySchema, body ?? {});
     return { post: await this.flow.edit(viewer.user.id, postId, text, uploadedPhotos(request, PHOTO_FIELDS)), message: M.edited };

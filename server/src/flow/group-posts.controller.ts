@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { FLOW_MESSAGES as M, createFlowPostBodySchema, flowPageQuerySchema, groupIdSchema, type FlowPage, type FlowPostReply } from '@seyirlik/shared-contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types';
 import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../accounts';
 import { parseInput } from '../platform/http/app-exception';
 import { uploadedPhotos } from './flow-uploads';
@@ -28,7 +28,7 @@ export class GroupPostsController {
   /** Multipart, as `POST /api/flow/posts`: `kind`, then `text` with photos as `photos`, or a poll's `question` and `answers`. */
   @Post()
   @UseGuards(MemberGuard)
-  async create(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<FlowPostReply> {
+  async create(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: HttpRequest): Promise<FlowPostReply> {
     const groupId = parseInput(groupIdSchema, id);
     const draft = parseInput(createFlowPostBodySchema, body ?? {});
     return { post: await this.flow.create(viewer.user.id, draft, uploadedPhotos(request, PHOTO_FIELDS), groupId), message: M.posted };

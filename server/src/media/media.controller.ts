@@ -1,6 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Response } from 'express';
+import type { HttpReply } from '../platform/http/http-types';
 import { Repository } from 'typeorm';
 import { MediaFile } from './media-file.entity';
 
@@ -12,15 +12,15 @@ export class MediaController {
 
   /** Stored images never change (a new image gets a new id), so they are cached for a year. */
   @Get(':file')
-  async serve(@Param('file') file: string, @Res() response: Response): Promise<void> {
+  async serve(@Param('file') file: string, @Res() response: HttpReply): Promise<void> {
     const id = FILE_PATTERN.exec(file)?.[1];
     const media = id ? await this.files.findOne({ where: { id } }) : null;
     if (!media) throw new NotFoundException();
-    response
-      .status(200)
-      .setHeader('Content-Type', media.contentType)
-      .setHeader('Cache-Control', 'public, max-age=31536000, immutable')
-      .setHeader('X-Content-Type-Options', 'nosniff')
+    await response
+      .code(200)
+      .header('Content-Type', media.contentType)
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('X-Content-Type-Options', 'nosniff')
       .send(media.bytes);
   }
 }

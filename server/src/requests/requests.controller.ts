@@ -12,7 +12,7 @@ import {
   type ContentRequestVoteReply,
   type RequestSearchResult,
 } from '@seyirlik/shared-contracts';
-import type { Response } from 'express';
+import type { HttpReply } from '../platform/http/http-types';
 import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../accounts';
 import { parseInput } from '../platform/http/app-exception';
 import { RequestExistsException, RequestsService } from './requests.service';
@@ -46,13 +46,13 @@ export class RequestsController {
   async create(
     @CurrentViewer() viewer: Viewer,
     @Body() body: unknown,
-    @Res({ passthrough: true }) response: Response,
+    @Res({ passthrough: true }) response: HttpReply,
   ): Promise<ContentRequestCreatedReply | ContentRequestExistsReply> {
     try {
       return await this.requests.create(viewer.user.id, parseInput(newRequestSchema, body ?? {}));
     } catch (error) {
       if (!(error instanceof RequestExistsException)) throw error;
-      response.status(409);
+      response.code(409);
       return { statusCode: 409, message: (error.getResponse() as { message: string }).message, ...error.match };
     }
   }

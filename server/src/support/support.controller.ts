@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Post, Req } from '@nestjs/common';
 import { contactMessageSchema, type ContactReply, type PricingInfo } from '@seyirlik/shared-contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from '../platform/http/http-types';
 import { OptionalViewer, sessionMeta, type Viewer } from '../accounts';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
@@ -17,7 +17,7 @@ export class SupportController {
 
   /** 201 with the Turkish confirmation; 400 with the form's first problem; 429 when the address sent too many. */
   @Post('contact')
-  async send(@OptionalViewer() viewer: Viewer | null, @Body() body: unknown, @Req() request: Request): Promise<ContactReply> {
+  async send(@OptionalViewer() viewer: Viewer | null, @Body() body: unknown, @Req() request: HttpRequest): Promise<ContactReply> {
     return { message: await this.contact.send(parseInput(contactMessageSchema, body ?? {}), viewer, sessionMeta(request).ip) };
   }
 

@@ -27,11 +27,7 @@ async function main() {
      * listens to; and the legacy calls its features registered, named as in the seed's table.
      */
     entryPoints: () => ({
-      routes: server.app
-        .getHttpAdapter()
-        .getInstance()
-        .router.stack.filter((layer) => layer.route)
-        .flatMap((layer) => Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route.path }))),
+      routes: server.routes,
       ajaxTypes: server.app.get(LegacyCallRegistry).ajaxTypes(),
       legacyCalls: server.app.get(LegacyCallRegistry).calls(),
       socketEvents: [

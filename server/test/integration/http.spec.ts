@@ -1,8 +1,38 @@
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@seyirlik/shared-contracts';
 import request from 'supertest';
 import { z } from 'zod';
 import { LegacyCallRegistry } from '../../src/platform/http/legacy-call.registry';
 import { startTestApp, type TestApp } from '../support/test-app';
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request whose answer is kept as sent (supertest and fetch decompress it). */
+function rawRequest(method: 'GET' | 'POST', url: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+const rawGet = (url: string, headers: Record<string, string>) => rawRequest('GET', url, headers);
+
+/** A body decoded by its Content-Encoding. */
+function decoded(response: { headers: IncomingHttpHeaders; body: Buffer }): Buffer {
+  const encoding = response.headers['content-encoding'];
+  return encoding === 'br' ? brotliDecompressSync(response.body) : encoding === 'gzip' ? gunzipSync(response.body) : response.body;
+}
 
 describe('HTTP platform', () => {
   let sut: TestApp;
@@ -193,6 +223,62 @@ describe('HTTP platform', () => {
       }
       const socket = await request(sut.baseUrl).get('/socket.io/?EIO=4&transport=polling');
       expect(socket.text).not.toContain('<div id="root">');
+    });
+  });
+
+  describe('compression and caching', () => {
+    const negotiations: Array<[string, Record<string, string>, string | undefined]> = [
+      ['br when the client takes it', { 'Accept-Encoding': 'gzip, deflate, br' }, 'br'],
+      ['gzip when it takes only gzip', { 'Accept-Encoding': 'gzip' }, 'gzip'],
+      ['gzip when br is refused', { 'Accept-Encoding': 'br;q=0, gzip' }, 'gzip'],
+      ['nothing when it takes no encoding', {}, undefined],
+      ['nothing for identity', { 'Accept-Encoding': 'identity' }, undefined],
+    ];
+
+    it.each(negotiations)('sends a hashed asset %s, the same bytes once decoded, cached immutable', async (_case, headers, encoding) => {
+      const shell = await request(sut.baseUrl).get('/').set('Accept', 'text/html');
+      const asset = /src="(\/assets\/[^"]+\.js)"/.exec(shell.text)![1]!;
+      const plain = await rawGet(`${sut.baseUrl}${asset}`, {});
+
+      const response = await rawGet(`${sut.baseUrl}${asset}`, headers);
+
+      expect(response.status).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decoded(response).equals(plain.body)).toBe(true);
+      if (encoding) expect(response.body.length).toBeLessThan(plain.body.length);
+    });
+
+    it.each(negotiations)('sends a JSON answer above 1 KB %s, and a small one as it is', async (_case, headers, encoding) => {
+      const echo = (text: string) =>
+        rawRequest('POST', `${sut.baseUrl}/ajax/service`, { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, `type=echoForTest&text=${encodeURIComponent(text)}`);
+      const long = 'Bölüm yorumu '.repeat(200);
+      const [big, small] = [await echo(long), await echo('Kısa')];
+
+      expect(big.status).toBe(200);
+      expect(big.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decoded(big).toString())).toEqual({ success: true, echoed: { type: 'echoForTest', text: long } });
+      expect(small.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(small.body.toString())).toEqual({ success: true, echoed: { type: 'echoForTest', text: 'Kısa' } });
+    });
+
+    it('sends the shell compressed too, but never cached immutable: it is revalidated on every visit', async () => {
+      const response = await rawGet(`${sut.baseUrl}/profile/ayse`, { Accept: 'text/html', 'Accept-Encoding': 'br' });
+      const plain = await rawGet(`${sut.baseUrl}/profile/ayse`, { Accept: 'text/html' });
+
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(decoded(response).equals(plain.body)).toBe(true);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('caches the API’s answers for no one', async () => {
+      for (const path of ['/api/auth/session', '/healthz']) {
+        const response = await rawGet(`${sut.baseUrl}${path}`, { 'Accept-Encoding': 'br' });
+        expect(response.headers['cache-control'] ?? '').not.toContain('immutable');
+      }
     });
   });
 

@@ -1,6 +1,6 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import { CATALOG_RULES } from '@seyirlik/shared-contracts';
-import type { Response } from 'express';
+import type { HttpReply } from '../../platform/http/http-types';
 import { PosterService } from './poster.service';
 
 @Controller('media/posters')
@@ -12,16 +12,16 @@ export class PosterController {
    * on its own from running anything, should a name ever slip through as markup.
    */
   @Get(':file')
-  async poster(@Param('file') file: string, @Res() response: Response): Promise<void> {
+  async poster(@Param('file') file: string, @Res() response: HttpReply): Promise<void> {
     const slug = file.endsWith('.svg') ? file.slice(0, -'.svg'.length) : '';
     const svg = CATALOG_RULES.slugPattern.test(slug) ? await this.posters.svgFor(slug) : null;
     if (!svg) throw new NotFoundException();
-    response
-      .status(200)
-      .setHeader('Content-Type', 'image/svg+xml; charset=utf-8')
-      .setHeader('Cache-Control', 'public, max-age=86400')
-      .setHeader('Content-Security-Policy', "default-src 'none'")
-      .setHeader('X-Content-Type-Options', 'nosniff')
+    void response
+      .code(200)
+      .header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Content-Security-Policy', "default-src 'none'")
+      .header('X-Content-Type-Options', 'nosniff')
       .send(svg);
   }
 }

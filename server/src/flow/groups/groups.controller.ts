@@ -16,7 +16,7 @@ import {
   type GroupReply,
   type GroupView,
 } from '@seyirlik/shared-contracts';
-import type { Request } from 'express';
+import type { HttpRequest } from '../../platform/http/http-types';
 import { z } from 'zod';
 import { CurrentViewer, MemberGuard, OptionalViewer, type Viewer } from '../../accounts';
 import { LoginRequiredException, parseInput } from '../../platform/http/app-exception';
@@ -42,7 +42,7 @@ export class GroupsController {
   /** Multipart: the group's fields (seed names), `cover` and `poster` files. */
   @Post()
   @UseGuards(MemberGuard)
-  create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: Request): Promise<GroupCreatedReply> {
+  create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Req() request: HttpRequest): Promise<GroupCreatedReply> {
     return this.groups.create(viewer.user.id, parseInput(groupFieldsSchema, body ?? {}), uploadedGroupImages(request));
   }
 
@@ -55,7 +55,7 @@ export class GroupsController {
   /** Multipart: every field again, new `cover`/`poster` files, `removeCover`/`removePoster`. The owner only. */
   @Patch(':id')
   @UseGuards(MemberGuard)
-  update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: Request): Promise<GroupReply> {
+  update(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Body() body: unknown, @Req() request: HttpRequest): Promise<GroupReply> {
     const groupId = parseInput(groupIdSchema, id);
     const fields = parseInput(groupFieldsSchema, body ?? {});
     return this.groups.update(viewer.user.id, groupId, fields, uploadedGroupImages(request), parseInput(groupImageRemovalsSchema, body ?? {}));

@@ -1,78 +1,95 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
-import { answerUnsatisfiableRange } from './range';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { pathOf } from './http-types';
+import { COMPRESSION_THRESHOLD_BYTES, compress, type Encoding, isFresh, negotiateEncoding } from './response-encoding';
 
 /** Paths the server answers itself; the client's routes never start with these. */
 const SERVER_PATHS = ['/api', '/socket.io', '/livez', '/readyz', '/healthz', '/ajax', '/media', '/embed'];
+
+/** Hashed assets never change under their name: a year, immutable (the browser need not ask again). */
+const ASSET_MAX_AGE = '365d';
+/** The root's own files (favicon, robots.txt) keep their names across builds. */
+const ROOT_FILE_CACHE_CONTROL = 'public, max-age=3600';
 
 function isServerPath(path: string): boolean {
   return SERVER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 }
 
 /**
- * A file the static handler did not find: anything under /assets, or a name with an extension at
- * the root (/favicon.ico). Deeper paths with a dot are client routes (/profile/ali.veli).
+ * A file that is not there: anything under /assets, or a name with an extension at the root
+ * (/favicon.ico). Deeper paths with a dot are client routes (/profile/ali.veli).
  */
 function isMissingFile(path: string): boolean {
   return path.startsWith('/assets/') || (path.lastIndexOf('/') === 0 && extname(path) !== '');
 }
 
-/**
- * express.static over `root`, where a file that is not there goes on to the next handler and a
- * `Range` past a file's end answers 416 (express.static's own fall-through would turn it into a 404).
- */
-function filesFrom(root: string, options: Parameters<typeof express.static>[1]): RequestHandler {
-  const serve = express.static(root, { ...options, fallthrough: false });
-  return (request, response, next) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return next();
-    serve(request, response, (error?: unknown) => {
-      if (!error) return next();
-      if (answerUnsatisfiableRange(error, response)) return;
-      const status = (error as { status?: number }).status;
-      // Not a file here: the next handler decides.
-      if (status === 404) return next();
-      next(error);
-    });
+/** Whether a request's Accept header takes HTML (no header takes anything). */
+function acceptsHtml(accept: string | undefined): boolean {
+  return accept === undefined || accept === '' || /(?:^|,)\s*(?:text\/html|text\/\*|\*\/\*)\s*(?:[;,]|$)/i.test(accept);
+}
+
+/** The app shell (index.html), read once: it changes only with a new build, which means a new process. */
+interface Shell {
+  html: Buffer;
+  etag: string;
+  encoded: Record<Encoding, Buffer>;
+}
+
+function readShell(indexFile: string): Shell {
+  const html = readFileSync(indexFile);
+  return {
+    html,
+    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
+    encoded: { br: compress(html, 'br'), gzip: compress(html, 'gzip') },
   };
 }
 
+/** Sends the shell: revalidated with its ETag on every visit, compressed when the client takes it. */
+function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('Cache-Control', 'no-cache').header('ETag', shell.etag);
+  if (isFresh(request.headers, shell.etag)) return reply.code(304).send();
+  reply.header('Content-Type', 'text/html; charset=utf-8');
+  if (shell.html.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(shell.html);
+  reply.header('Vary', 'Accept-Encoding');
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return reply.send(shell.html);
+  return reply.header('Content-Encoding', encoding).send(shell.encoded[encoding]);
+}
+
 /**
- * Serves the built client: hashed assets cached for a year, and index.html for client routes
- * (GET, accepting HTML, not a server path, not a missing file). A missing asset stays a 404.
+ * Serves the built client: hashed assets under /assets (precompressed .br and .gz beside them
+ * chosen by Accept-Encoding, cached immutable for a year), the root's own files, and index.html
+ * for client routes (GET, accepting HTML, not a server path, not a missing file). A missing file
+ * stays a 404. Registers `reply.sendFile` in every case (the demo media use it).
  */
-export function installClientServing(app: Express, clientDist: string, logger: Logger): void {
+export async function installClientServing(app: FastifyInstance, clientDist: string, logger: Logger): Promise<void> {
   const indexFile = join(clientDist, 'index.html');
   if (!existsSync(indexFile)) {
     logger.warn({ clientDist }, 'the client is not built (npm run build); only the APIs are served');
+    await app.register(fastifyStatic, { root: clientDist, serve: false });
     return;
   }
-  // The shell is read once: it changes only with a new build, which means a new process.
-  const html = readFileSync(indexFile);
-  const shell = { html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
-  app.use('/assets', filesFrom(join(clientDist, 'assets'), { immutable: true, maxAge: '365d', index: false }));
-  // The root's files (favicon, robots.txt…): looked up on disk for client paths only, so the
-  // APIs do not pay a file-system check on every request.
-  const rootFiles = filesFrom(clientDist, { index: false, maxAge: '1h' });
-  app.use((request, response, next) => (isServerPath(request.path) ? next() : rootFiles(request, response, next)));
-  app.use((request, response, next) => {
-    if (
-      (request.method !== 'GET' && request.method !== 'HEAD') ||
-      isServerPath(request.path) ||
-      isMissingFile(request.path) ||
-      !request.accepts('html')
-    ) {
-      return next();
-    }
-    response.setHeader('Cache-Control', 'no-cache');
-    response.setHeader('Content-Type', 'text/html; charset=utf-8');
-    response.setHeader('ETag', shell.etag);
-    if (request.headers['if-none-match'] === shell.etag) {
-      response.status(304).end();
-      return;
-    }
-    response.send(shell.html);
+  const shell = readShell(indexFile);
+  await app.register(fastifyStatic, {
+    root: join(clientDist, 'assets'),
+    prefix: '/assets/',
+    preCompressed: true,
+    index: false,
+    maxAge: ASSET_MAX_AGE,
+    immutable: true,
+  });
+  // The root's files are routes of their own, listed once (a new build means a new process).
+  for (const name of readdirSync(clientDist)) {
+    if (name === 'index.html' || !statSync(join(clientDist, name)).isFile()) continue;
+    app.get(`/${name}`, (_request, reply) => reply.header('Cache-Control', ROOT_FILE_CACHE_CONTROL).sendFile(name, clientDist, { cacheControl: false }));
+  }
+  app.get('/*', (request, reply) => {
+    const path = pathOf(request);
+    if (isServerPath(path) || isMissingFile(path) || !acceptsHtml(request.headers.accept)) return reply.callNotFound();
+    return sendShell(shell, request, reply);
   });
 }

@@ -1,10 +1,10 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { Health, Liveness } from '@seyirlik/shared-contracts';
-import type { Response } from 'express';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../redis/redis.module';
 import { pingRedis } from '../redis/redis';
+import type { HttpReply } from './http-types';
 
 const CHECK_TIMEOUT_MS = 1000;
 
@@ -21,9 +21,9 @@ export class HealthController {
 
   /** 200 whenever the process answers; asks no dependency (a restart would not bring one back). */
   @Get('livez')
-  live(@Res() response: Response): void {
+  live(@Res() response: HttpReply): void {
     const liveness: Liveness = { status: 'ok' };
-    response.status(200).setHeader('Cache-Control', 'no-store').json(liveness);
+    void response.code(200).header('Cache-Control', 'no-store').send(liveness);
   }
 
   /**
@@ -31,14 +31,14 @@ export class HealthController {
    * `/healthz` is kept as an alias for callers that knew only it.
    */
   @Get(['readyz', 'healthz'])
-  async ready(@Res() response: Response): Promise<void> {
+  async ready(@Res() response: HttpReply): Promise<void> {
     const [database, redis] = await Promise.all([this.databaseUp(), this.redis ? pingRedis(this.redis, CHECK_TIMEOUT_MS) : null]);
     const health: Health = {
       status: !database ? 'unavailable' : redis === false ? 'degraded' : 'ok',
       database: database ? 'ok' : 'down',
       redis: redis === null ? 'not-configured' : redis ? 'ok' : 'down',
     };
-    response.status(database ? 200 : 503).setHeader('Cache-Control', 'no-store').json(health);
+    await response.code(database ? 200 : 503).header('Cache-Control', 'no-store').send(health);
   }
 
   private async databaseUp(): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { Controller, type INestApplication, Module, Post, UseGuards } from '@nestjs/common';
+import { Controller, Module, Post, UseGuards } from '@nestjs/common';
 import { APP_FILTER, NestFactory } from '@nestjs/core';
 import { MESSAGES } from '@seyirlik/shared-contracts';
-import type { Express } from 'express';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { PinoLogger } from 'nestjs-pino';
 import request from 'supertest';
 import { HttpErrorFilter } from './http-error.filter';
@@ -31,12 +31,13 @@ class GuardedController {
 class GuardedModule {}
 
 describe('HttpErrorFilter on a 403', () => {
-  let sut: INestApplication;
+  let sut: NestFastifyApplication;
 
   beforeAll(async () => {
-    sut = await NestFactory.create(GuardedModule, { logger: false });
-    (sut.getHttpAdapter().getInstance() as Express).use(originCheck(null));
+    sut = await NestFactory.create<NestFastifyApplication>(GuardedModule, new FastifyAdapter(), { logger: false });
+    sut.getHttpAdapter().getInstance().addHook('onRequest', originCheck(null));
     await sut.init();
+    await sut.getHttpAdapter().getInstance().ready();
   });
 
   afterAll(() => sut.close());

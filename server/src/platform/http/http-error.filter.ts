@@ -1,9 +1,23 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus } from '@nestjs/common';
 import { MESSAGES } from '@seyirlik/shared-contracts';
-import type { Request, Response } from 'express';
 import { PinoLogger } from 'nestjs-pino';
 import { AppException } from './app-exception';
+import { bodyErrorOf } from './body-parsing';
 import { sendError } from './error-reply';
+import { type HttpReply, type HttpRequest, pathOf } from './http-types';
+
+/**
+ * A file range past the end (the static files' `send` reports 416 with the file's size in
+ * `Content-Range: bytes *\/size`): answered 416 with that header and no body.
+ */
+function answeredUnsatisfiableRange(exception: unknown, response: HttpReply): boolean {
+  const failure = exception as { status?: number; statusCode?: number; headers?: Record<string, string> } | null;
+  if (exception instanceof HttpException || (failure?.status ?? failure?.statusCode) !== 416) return false;
+  const contentRange = failure?.headers?.['Content-Range'];
+  if (contentRange) response.header('Content-Range', contentRange);
+  void response.code(416).send();
+  return true;
+}
 
 /** Turns every error into the reply its surface expects, in Turkish; unknown errors are logged and hidden. */
 @Catch()
@@ -12,10 +26,11 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     if (host.getType() !== 'http') return;
-    const request = host.switchToHttp().getRequest<Request>();
-    const response = host.switchToHttp().getResponse<Response>();
+    const request = host.switchToHttp().getRequest<HttpRequest>();
+    const response = host.switchToHttp().getResponse<HttpReply>();
+    if (answeredUnsatisfiableRange(exception, response)) return;
     const { status, message } = this.describe(exception);
-    if (status >= 500) this.logger.error({ err: exception, path: request.path }, 'request failed');
+    if (status >= 500) this.logger.error({ err: exception, path: pathOf(request) }, 'request failed');
     sendError(request, response, status, message);
   }
 
@@ -27,6 +42,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       const status = exception.getStatus();
       return { status, message: messageForStatus(status) };
     }
+    // A body refused while it was read, before any handler (see installBodyParsing).
+    const refused = bodyErrorOf(exception);
+    if (refused) return { status: refused.statusCode, message: refused.message };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: MESSAGES.serverError };
   }
 }
@@ -48,3 +66,4 @@ function messageForStatus(status: number): string {
       return status >= 500 ? MESSAGES.serverError : MESSAGES.invalidInput;
   }
 }
+

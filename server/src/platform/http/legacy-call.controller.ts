@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { LEGACY_PATHS, type LegacyEnvelope } from '@seyirlik/shared-contracts';
-import type { Request, Response } from 'express';
+import type { HttpReply, HttpRequest } from './http-types';
 import { LegacyCallRegistry, legacyRouteOf } from './legacy-call.registry';
 
 /**
@@ -13,7 +13,7 @@ export class LegacyCallController {
 
   @Post(LEGACY_PATHS.map(legacyRouteOf))
   @HttpCode(200)
-  answer(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<LegacyEnvelope> {
+  answer(@Req() request: HttpRequest, @Res({ passthrough: true }) response: HttpReply): Promise<LegacyEnvelope> {
     return this.registry.answer(request, response);
   }
 }

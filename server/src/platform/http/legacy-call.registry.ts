@@ -6,23 +6,24 @@ import {
   legacyFieldsOf,
   type LegacyEnvelope,
 } from '@seyirlik/shared-contracts';
-import type { Request, RequestHandler, Response } from 'express';
+import type { preValidationHookHandler } from 'fastify';
 import type { z } from 'zod';
 import { AppException, parseInput } from './app-exception';
 import { legacyLoginRequiredReply } from './error-reply';
+import { type HttpReply, type HttpRequest, pathOf } from './http-types';
 import { sessionTokenOf } from './session-cookie';
 
 /** The fields of a legacy reply besides `success` (for example `theme`, `link`, `status`); `success` may be set to false. */
 export type LegacyReplyFields = Record<string, unknown>;
 
 /** The member behind a request (the accounts feature sets `request.viewer`). */
-type Member = NonNullable<Request['viewer']>;
+type Member = NonNullable<HttpRequest['viewer']>;
 
 /** What a handler gets beside its parsed input: the member (always there when the call requires a login), the request and the response. */
 export interface LegacyCallContext<Login extends boolean> {
   viewer: Login extends true ? Member : Member | null;
-  request: Request;
-  response: Response;
+  request: HttpRequest;
+  response: HttpReply;
 }
 
 /** One feature's share of a path several features answer (§7 multiplexes `/set/action`, `/set/report`, `/{type}/delete/post`). */
@@ -76,7 +77,7 @@ interface PathEntry {
 const AJAX_SERVICE = '/ajax/service';
 const ROUTED_PATHS = new Set(LEGACY_PATHS);
 
-/** A legacy path as Express routes it: the seed's `{type}` is `:type`. */
+/** A legacy path as the router takes it: the seed's `{type}` is `:type`. */
 export const legacyRouteOf = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 const seedPathOf = (route: string): string => route.replace(/:(\w+)/g, '{$1}');
 
@@ -145,30 +146,30 @@ export class LegacyCallRegistry {
    * Nest pipeline; installed after the origin check and body parsing, so those apply as to every
    * call. Anything it does not answer goes on untouched.
    */
-  directFront(): RequestHandler {
-    return (request, response, next) => {
-      if (request.method !== 'POST' || request.path !== AJAX_SERVICE) return next();
+  directFront(): preValidationHookHandler {
+    return (request, response, done) => {
+      if (request.method !== 'POST' || pathOf(request) !== AJAX_SERVICE) return done();
       const fields = legacyFieldsOf(request.body);
       const call = typeof fields.type === 'string' ? this.types.get(fields.type) : undefined;
       const token = call?.direct ? sessionTokenOf(request.headers.cookie) : undefined;
-      if (!call?.direct || token === undefined) return next();
+      if (!call?.direct || token === undefined) return done();
       const parsed = call.schema.safeParse(request.body);
-      if (!parsed.success) return next();
+      if (!parsed.success) return done();
       call.direct(parsed.data, token).then(
         (fields) => {
-          if (fields === null) return next();
+          if (fields === null) return done();
           const reply: LegacyEnvelope = { success: true, ...fields };
-          response.status(200).json(reply);
+          void response.code(200).send(reply);
         },
         // The full way runs the call again and answers its error as every other call's.
-        () => next(),
+        () => done(),
       );
     };
   }
 
-  /** Answers a request to a legacy path (`request.route` is the path it matched). */
-  async answer(request: Request, response: Response): Promise<LegacyEnvelope> {
-    const path = seedPathOf(request.route.path as string);
+  /** Answers a request to a legacy path (`request.routeOptions.url` is the route it matched). */
+  async answer(request: HttpRequest, response: HttpReply): Promise<LegacyEnvelope> {
+    const path = seedPathOf(request.routeOptions.url ?? pathOf(request));
     const call = path === AJAX_SERVICE ? this.ajaxCall(request.body) : this.pathCall(path, request);
     if (call.login && !request.viewer) return legacyLoginRequiredReply();
     const input = parseInput(call.schema, request.body);
@@ -185,7 +186,7 @@ export class LegacyCallRegistry {
   }
 
   /** The path's call, or on a shared path the branch its field selects; none is a 404, as an unknown path. */
-  private pathCall(path: string, request: Request): AnyCall {
+  private pathCall(path: string, request: HttpRequest): AnyCall {
     const entries = this.paths.get(path) ?? [];
     const field = entries[0]?.branch?.field;
     if (field === undefined) {

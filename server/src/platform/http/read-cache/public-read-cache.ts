@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
+import type { Encoding } from '../response-encoding';
 import { sessionTokenOf } from '../session-cookie';
 
 const MISS: CacheLookup = { kind: 'miss' };
@@ -14,8 +15,13 @@ export interface ReadCacheLimits {
 /** A public read's answer as the JSON API sent it. */
 export interface CachedRead {
   body: Buffer;
-  /** The ETag Express gave this body on the normal path; null when Express sends none. */
+  /** The ETag the normal path gives this body (weakEtag); null when it sends none. */
   etag: string | null;
+  /**
+   * The body compressed, by encoding, made at the first request that takes it. They are smaller
+   * than the body and not counted in the limits' bytes.
+   */
+  encoded?: Partial<Record<Encoding, Buffer>>;
   /** Stored for, and served to, requests without the session cookie only. */
   visitorsOnly: boolean;
   storedAt: number;

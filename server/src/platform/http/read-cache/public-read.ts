@@ -7,9 +7,10 @@ import {
   SetMetadata,
   UseInterceptors,
 } from '@nestjs/common';
-import { HttpAdapterHost, Reflector } from '@nestjs/core';
-import type { Express, Request, Response } from 'express';
+import { Reflector } from '@nestjs/core';
 import { type Observable, tap } from 'rxjs';
+import type { HttpReply, HttpRequest } from '../http-types';
+import { weakEtag } from '../response-encoding';
 import { carriesSessionCookie, PublicReadCache } from './public-read-cache';
 
 export interface PublicReadOptions {
@@ -25,47 +26,35 @@ const PUBLIC_READ = Symbol('PUBLIC_READ');
 /** Stores the answers of a @PublicRead handler in the PublicReadCache. */
 @Injectable()
 export class PublicReadInterceptor implements NestInterceptor {
-  private etagOf: ((body: Buffer) => string | undefined) | null | undefined;
-
   constructor(
     private readonly cache: PublicReadCache,
     private readonly reflector: Reflector,
-    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
+    const request = context.switchToHttp().getRequest<HttpRequest>();
     const { visitorsOnly = false } = this.reflector.get<PublicReadOptions | undefined>(PUBLIC_READ, context.getHandler()) ?? {};
     if (!this.cache.enabled || request.method !== 'GET' || (visitorsOnly && carriesSessionCookie(request.headers.cookie))) {
       return next.handle();
     }
     // Taken before the handler reads the database: a clear() during the read voids the answer.
     const generation = this.cache.generation;
-    const response = context.switchToHttp().getResponse<Response>();
+    const response = context.switchToHttp().getResponse<HttpReply>();
     return next.handle().pipe(
       tap((result) => {
         if (!this.sentAsPlainJson(result, response)) return;
         const body = Buffer.from(JSON.stringify(result));
-        this.cache.store(request.originalUrl, { body, etag: this.etag(body), visitorsOnly }, generation);
+        this.cache.store(request.url, { body, etag: weakEtag(body), visitorsOnly }, generation);
       }),
     );
   }
 
   /**
-   * Whether the normal path will send `result` as res.json does with nothing else: status 200 and
+   * Whether the normal path will send `result` as plain JSON with nothing else: status 200 and
    * no header of the handler's own, which the front would not repeat.
    */
-  private sentAsPlainJson(result: unknown, response: Response): result is object {
-    return typeof result === 'object' && result !== null && response.statusCode === 200 && !response.headersSent && response.getHeaderNames().length === 0;
-  }
-
-  /** The ETag res.send gives the same body, by Express's own `etag fn` setting. */
-  private etag(body: Buffer): string | null {
-    if (this.etagOf === undefined) {
-      const etagFn: unknown = this.adapterHost.httpAdapter.getInstance<Express>().get('etag fn');
-      this.etagOf = typeof etagFn === 'function' ? (etagFn as (body: Buffer) => string | undefined) : null;
-    }
-    return this.etagOf?.(body) ?? null;
+  private sentAsPlainJson(result: unknown, response: HttpReply): result is object {
+    return typeof result === 'object' && result !== null && response.statusCode === 200 && !response.sent && Object.keys(response.getHeaders()).length === 0;
   }
 }
 

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { onSendHookHandler } from 'fastify';
+
+/** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/** Brotli's quality for answers made per request (11, its default, costs far more for a few % less). */
+const BROTLI_QUALITY = 5;
+const GZIP_LEVEL = 6;
+
+export type Encoding = 'br' | 'gzip';
+
+/** The weak ETag Express gave a body: its length and SHA-1, so a client's stored tags stay valid. */
+export function weakEtag(body: Buffer | string): string {
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const hash = createHash('sha1').update(body).digest('base64').substring(0, 27);
+  return `W/"${length.toString(16)}-${hash}"`;
+}
+
+/** Whether the client's stored copy (If-None-Match) is still `etag`; Cache-Control: no-cache asks for the body anyway. */
+export function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
+  const match = headers['if-none-match'];
+  if (!match) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
+  if (match.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+    const [name = '', ...parameters] = part.trim().split(';');
+    const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
+  }
+  const quality = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  const br = quality('br');
+  const gzip = quality('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+/** `body` compressed with `encoding`. */
+export function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+      })
+    : gzipSync(body, { level: GZIP_LEVEL });
+}
+
+/** Text that compresses well: JSON, HTML, CSS, JavaScript, SVG. */
+export function isCompressible(contentType: string | undefined): boolean {
+  return contentType !== undefined && /^(?:application\/(?:json|javascript)|text\/|image\/svg\+xml)/i.test(contentType);
+}
+
+/** Adds Accept-Encoding to a reply's Vary header. */
+export function varyOnEncoding(headers: { getHeader(name: string): unknown; header(name: string, value: string): unknown }): void {
+  const vary = headers.getHeader('vary');
+  if (typeof vary !== 'string' || vary === '') headers.header('vary', 'Accept-Encoding');
+  else if (!/accept-encoding/i.test(vary)) headers.header('vary', `${vary}, Accept-Encoding`);
+}
+
+/**
+ * What every answer made in memory (JSON, the legacy replies, SVG posters) goes through last: a
+ * 200 GET gets the weak ETag Express gave it and answers a client that has it 304 with no body;
+ * a body of COMPRESSION_THRESHOLD_BYTES or more of a text type is sent br or gzip when the client
+ * accepts it. Streams (files) are left as they are: the static handler sends precompressed ones.
+ */
+export const encodeReply: onSendHookHandler = (request, reply, payload, done) => {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+  const readMethod = request.method === 'GET' || request.method === 'HEAD';
+  if (readMethod && reply.statusCode === 200 && !reply.hasHeader('etag')) {
+    const etag = weakEtag(payload);
+    reply.header('etag', etag);
+    if (isFresh(request.headers, etag)) {
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      // No body; for HEAD an ended stream, which Fastify's HEAD handling drains without adding a Content-Length.
+      return done(null, request.method === 'HEAD' ? Readable.from([]) : null);
+    }
+  }
+  const status = reply.statusCode;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (
+    body.length < COMPRESSION_THRESHOLD_BYTES ||
+    status === 204 ||
+    status === 304 ||
+    reply.hasHeader('content-encoding') ||
+    !isCompressible(reply.getHeader('content-type') as string | undefined)
+  ) {
+    return done(null, payload);
+  }
+  varyOnEncoding(reply);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  if (encoding === null) return done(null, payload);
+  reply.header('content-encoding', encoding);
+  reply.removeHeader('content-length');
+  done(null, compress(body, encoding));
+};
