@@ -1,4 +1,5 @@
-# One image for the server replicas and the job worker.
+# One image for the server replicas and the job worker (the last stage, built by default), and
+# one for the load balancer of docker-compose.yml (`--target lb`).
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,6 +15,12 @@ COPY shared-contracts ./shared-contracts
 COPY server ./server
 COPY client ./client
 RUN npm run build && npm prune --omit=dev
+
+# The load balancer: nginx with its configuration and the client's hashed assets with their
+# precompressed copies (.gz, .br), which it serves itself; the rest goes to the replicas.
+FROM nginx:1.27 AS lb
+COPY deploy/nginx.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/client/dist/assets /usr/share/nginx/seyirlik/assets
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000

@@ -50,7 +50,8 @@ const config: Config = {
       displayName: 'client',
       testEnvironment: 'jsdom',
       rootDir: '<rootDir>/client',
-      testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts'],
+      // scripts/: the build's own tools (they run in Node, see their test files' environment).
+      testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.cjs', '\\?url$': '<rootDir>/test/url-stub.cjs' },
       transform: swcTransform,
     },
