@@ -26,6 +26,9 @@ import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
 /** How long a starting server waits for Redis before serving without fan-out. */
 const REDIS_START_TIMEOUT_MS = 10_000;
 
+/** How long a stopping server lets requests under way finish before closing their connections. */
+const CLOSE_GRACE_MS = 3000;
+
 /** Where `npm run build` puts the client, relative to server/dist. */
 const CLIENT_DIST = join(__dirname, '..', '..', 'client', 'dist');
 
@@ -48,7 +51,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   try {
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, databaseUrl: url, logger, role: 'server' }),
-      new FastifyAdapter({ trustProxy: config.trustProxy, logger: false, disableRequestLogging: true, routerOptions: { ignoreTrailingSlash: false } }),
+      new FastifyAdapter({ trustProxy: config.trustProxy, logger: false }),
       { bodyParser: false, bufferLogs: true },
     );
     app.useLogger(app.get(NestPinoLogger));
@@ -87,7 +90,10 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
       eventLoop.stop();
       server.close();
       server.closeIdleConnections();
-      await started.close();
+      // Requests under way get a moment to finish; a client that stalls (a body announced and never
+      // sent) is then cut off, so a stop never hangs on it.
+      const cutOff = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      await started.close().finally(() => clearTimeout(cutOff));
       await embedded?.stop();
     },
   };

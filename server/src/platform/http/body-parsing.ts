@@ -38,9 +38,10 @@ function declaresOtherCharset(contentType: string | undefined): boolean {
 }
 
 /** JSON as the legacy clients and ours send it: an object or a list; an empty body reads as {}. */
-function parseJson(request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+function parseJson(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void): void {
   if (declaresOtherCharset(request.headers['content-type'])) return done(malformed());
-  const text = body.trim();
+  // Bytes that are not UTF-8 read as U+FFFD, which the schemas refuse with their own text.
+  const text = body.toString('utf8').trim();
   if (text === '') return done(null, {});
   if (text[0] !== '{' && text[0] !== '[') return done(malformed());
   try {
@@ -71,10 +72,10 @@ function formFields(body: string): unknown {
   }
 }
 
-function parseForm(request: FastifyRequest, body: string, done: (error: Error | null, body?: unknown) => void): void {
+function parseForm(request: FastifyRequest, body: Buffer, done: (error: Error | null, body?: unknown) => void): void {
   if (declaresOtherCharset(request.headers['content-type'])) return done(malformed());
   try {
-    done(null, formFields(body));
+    done(null, formFields(body.toString('utf8')));
   } catch (error) {
     done(error as Error);
   }
@@ -167,8 +168,8 @@ function decoders(encoding: string): Array<() => Transform> | null {
  */
 export function installBodyParsing(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMITS.jsonBytes }, parseJson);
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: BODY_LIMITS.formBytes }, parseForm);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMITS.jsonBytes }, parseJson);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'buffer', bodyLimit: BODY_LIMITS.formBytes }, parseForm);
   app.addContentTypeParser('multipart/form-data', { bodyLimit: BODY_LIMITS.multipartBytes }, parseMultipart);
   app.addContentTypeParser('*', { bodyLimit: BODY_LIMITS.formBytes }, ignoreBody);
   app.addHook('preParsing', (request, _reply, payload, done) => {
