@@ -3,10 +3,14 @@ import type { Health, Liveness } from '@seyirlik/shared-contracts';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { REDIS } from '../redis/redis.module';
+import { PreparedStatement } from '../database/prepared-statement';
 import { pingRedis } from '../redis/redis';
 import type { HttpReply } from './http-types';
 
 const CHECK_TIMEOUT_MS = 1000;
+
+/** The readiness probe's one round trip, straight on the pool (probes come often). */
+const PING = new PreparedStatement('health_ping', 'SELECT 1');
 
 /**
  * Liveness and readiness apart, so a load balancer never pulls every replica for a Redis outage:
@@ -47,7 +51,7 @@ export class HealthController {
       timer = setTimeout(() => resolveDeadline(false), CHECK_TIMEOUT_MS);
     });
     try {
-      return await Promise.race([this.dataSource.query('SELECT 1').then(() => true), deadline]);
+      return await Promise.race([PING.run(this.dataSource, []).then(() => true), deadline]);
     } catch {
       return false;
     } finally {
