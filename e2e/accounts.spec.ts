@@ -204,6 +204,35 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Böyle bir üye bulunamadı.' })).toBeVisible();
   });
 
+  test('a wrong password is refused with 401 and its Turkish message, and the visitor stays on the login form', async ({ page }) => {
+    const username = uniqueUsername();
+    const password = 'dogru-sifre-2025';
+    await register(page, username, `${username}@example.com`, password);
+    await page.context().clearCookies();
+
+    await page.goto('/giris-yap');
+    const form = page.getByRole('main');
+    await form.getByLabel('Kullanıcı adı veya e-posta').fill(username);
+    await form.getByLabel('Şifre').fill('yanlis-sifre-2025');
+    const [reply] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/auth/login')),
+      form.getByRole('button', { name: 'Giriş Yap' }).click(),
+    ]);
+
+    expect(reply.status()).toBe(401);
+    await expect(toasts(page)).toContainText('Kullanıcı adı, e-posta veya şifre hatalı.');
+    await expect(page).toHaveURL('/giris-yap');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    const legacy = await page.request.post('/auth/login', { form: { username, password: 'yanlis-sifre-2025' } });
+    expect(legacy.status()).toBe(401);
+    expect(await legacy.json()).toEqual({ success: false, error: true, message: 'Kullanıcı adı, e-posta veya şifre hatalı.' });
+
+    await form.getByLabel('Şifre').fill(password);
+    await form.getByRole('button', { name: 'Giriş Yap' }).click();
+    await expect(page).toHaveURL('/');
+  });
+
   test('the login form says what is missing before sending anything', async ({ page }) => {
     await page.goto('/login');
     let calls = 0;

@@ -4,6 +4,9 @@ import { expect, test } from './support/test';
 /** A demo episode (server/assets/demo/catalog.json). */
 const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
 const SPOILER_VEIL = 'Bu yorum spoiler içeriyor. Görmek için tıklayın.';
+/** The series page of EPISODE, where threads on episodes the member has not marked watched are hidden. */
+const SERIES = '/dizi/cinaralti-sirlari';
+const UNWATCHED_VEIL = 'Bu yorum henüz izlemediğiniz 1. Sezon 1. Bölüm hakkında. Görmek için tıklayın.';
 
 const comments = (page: Page) => page.getByRole('region', { name: /^Yorumlar/ });
 
@@ -30,13 +33,15 @@ test.describe('comments', () => {
     const b = await memberOnEpisode(browser, 'okur');
     const text = `Final sahnesi inanılmazdı 😂 ${Date.now().toString(36)}`;
 
-    await test.step('A writes a spoiler comment; it shows once for A', async () => {
+    await test.step('A writes a spoiler comment; it shows once for A, marked, never hidden from its author', async () => {
       const composer = comments(a.page);
       await composer.getByRole('textbox', { name: 'Yorumunuz' }).fill(text);
       await composer.getByRole('checkbox', { name: 'Spoiler içeriyor' }).check();
       await composer.getByRole('button', { name: 'Gönder' }).click();
       await expect(composer.getByRole('textbox', { name: 'Yorumunuz' })).toHaveValue('');
-      await expect(composer.getByRole('button', { name: SPOILER_VEIL })).toHaveCount(1);
+      await expect(composer.getByText(text)).toHaveCount(1);
+      await expect(composer.getByText('Spoiler olarak işaretlediniz')).toBeVisible();
+      await expect(composer.getByRole('button', { name: SPOILER_VEIL })).toHaveCount(0);
       await expect(composer.getByText('1 yorum')).toBeVisible();
     });
 
@@ -71,6 +76,27 @@ test.describe('comments', () => {
       await b.page.getByRole('button', { name: 'Sinema modu' }).click();
       await expect(comments(b.page)).toBeHidden();
     });
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  test("a member's own comment on an episode they have not marked watched stays visible to them on the series page, and hidden from others", async ({ browser }) => {
+    test.setTimeout(60_000);
+    const a = await memberOnEpisode(browser, 'izlemeyen');
+    const b = await memberOnEpisode(browser, 'baskasi');
+    const text = `Bu bölümün sonu çok iyiydi ${Date.now().toString(36)}`;
+
+    await comments(a.page).getByRole('textbox', { name: 'Yorumunuz' }).fill(text);
+    await comments(a.page).getByRole('button', { name: 'Gönder' }).click();
+    await expect(comments(a.page).getByText(text)).toBeVisible();
+
+    for (const member of [a, b]) await member.page.goto(SERIES);
+    await expect(comments(a.page).getByText(text)).toBeVisible();
+    await expect(comments(a.page).getByRole('button', { name: UNWATCHED_VEIL })).toHaveCount(0);
+
+    await expect(comments(b.page).getByRole('button', { name: UNWATCHED_VEIL }).first()).toBeVisible();
+    await expect(comments(b.page).getByText(text)).toHaveCount(0);
 
     await a.context.close();
     await b.context.close();

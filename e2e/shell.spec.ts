@@ -69,6 +69,19 @@ test.describe('site shell', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('İyi günler');
   });
 
+  // Runs against the final serving: the shell's status comes from appShellStatus (server/src/platform/http/app-route-status.ts).
+  test('answers an unknown address with 404 and the not-found page; a page of the site, known or not yet found, with 200', async ({ page }) => {
+    const unknown = await page.goto('/boyle-bir-sayfa-yok/alt-sayfa');
+
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Aradığınız sayfa bulunamadı.' })).toBeVisible();
+
+    expect((await page.goto('/sss'))?.status()).toBe(200);
+    expect((await page.goto('/dizi/cinaralti-sirlari/1-sezon/1-bolum'))?.status()).toBe(200);
+    // The page exists; only the catalog knows the title is missing, and the page says so.
+    expect((await page.goto('/dizi/boyle-bir-dizi-yok'))?.status()).toBe(200);
+  });
+
   test('the login button opens the login modal, which closes with Escape', async ({ page }) => {
     await page.goto('/');
     const loginButton = page.getByRole('banner').getByRole('button', { name: 'Giriş Yap' });

@@ -3,6 +3,7 @@ export * from './platform/messages';
 export * from './platform/input';
 export * from './platform/send-key';
 export * from './shell/greeting';
+export * from './shell/client-routes';
 export * from './legacy/envelope';
 export * from './legacy/seed-calls';
 export * from './realtime/rooms';

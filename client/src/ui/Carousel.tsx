@@ -60,18 +60,23 @@ interface Edges {
  * A row of slides that scrolls sideways with CSS scroll snapping: swiped on touch screens, moved a
  * view at a time with the previous and next buttons, and followed by the keyboard as focus moves
  * through the slides' links. `label` names the list; the button labels say what they move to.
+ * The buttons sit in a bar above the slides (beside `heading`, when given), never over a slide:
+ * a slide's text and links stay uncovered at every width.
  */
 export function Carousel({
   label,
   previousLabel,
   nextLabel,
   layout,
+  heading,
   children,
 }: {
   label: string;
   previousLabel: string;
   nextLabel: string;
   layout: CarouselLayout;
+  /** Shown at the start of the bar, the buttons at its end. */
+  heading?: ReactNode;
   children: ReactNode;
 }) {
   const trackId = useId();
@@ -106,8 +111,38 @@ export function Carousel({
   };
 
   const style = { '--carousel-gap': `${layout.gapPx}px`, '--carousel-per-view': perView } as CSSProperties;
+  const scrolls = !(edges.atStart && edges.atEnd);
   return (
     <div className="carousel" style={style}>
+      {(heading !== undefined || scrolls) && (
+        <div className="carousel__bar">
+          {heading}
+          {scrolls && (
+            <div className="carousel__buttons">
+              <button
+                type="button"
+                className="carousel__button carousel__button--previous"
+                aria-label={previousLabel}
+                aria-controls={trackId}
+                disabled={edges.atStart}
+                onClick={() => move(-1)}
+              >
+                <ChevronDownIcon />
+              </button>
+              <button
+                type="button"
+                className="carousel__button carousel__button--next"
+                aria-label={nextLabel}
+                aria-controls={trackId}
+                disabled={edges.atEnd}
+                onClick={() => move(1)}
+              >
+                <ChevronDownIcon />
+              </button>
+            </div>
+          )}
+        </div>
+      )}
       <ul id={trackId} ref={trackRef} className="carousel__track" aria-label={label}>
         {slides.map((slide, index) => (
           <li key={isValidElement(slide) && slide.key !== null ? slide.key : index} className="carousel__slide">
@@ -115,35 +150,11 @@ export function Carousel({
           </li>
         ))}
       </ul>
-      {!(edges.atStart && edges.atEnd) && (
-        <>
-          <button
-            type="button"
-            className="carousel__button carousel__button--previous"
-            aria-label={previousLabel}
-            aria-controls={trackId}
-            disabled={edges.atStart}
-            onClick={() => move(-1)}
-          >
-            <ChevronDownIcon />
-          </button>
-          <button
-            type="button"
-            className="carousel__button carousel__button--next"
-            aria-label={nextLabel}
-            aria-controls={trackId}
-            disabled={edges.atEnd}
-            onClick={() => move(1)}
-          >
-            <ChevronDownIcon />
-          </button>
-        </>
-      )}
     </div>
   );
 }
 
-/** A titled row of slides: the section's heading names the carousel too. */
+/** A titled row of slides: the section's heading names the carousel too, and shares its bar with the buttons. */
 export function CarouselSection({
   heading,
   className,
@@ -161,10 +172,15 @@ export function CarouselSection({
   const headingId = useId();
   return (
     <section className={className} aria-labelledby={headingId}>
-      <h2 id={headingId} className={headingClassName}>
-        {heading}
-      </h2>
-      <Carousel label={heading} {...carousel} />
+      <Carousel
+        label={heading}
+        heading={
+          <h2 id={headingId} className={headingClassName}>
+            {heading}
+          </h2>
+        }
+        {...carousel}
+      />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { LegacyCallRegistry } from '../platform/http/legacy-call.registry';
 import { AccountCookies } from './account-cookies';
 import { AccountsService } from './accounts.service';
 import { AvatarService } from './avatar.service';
+import { answerInvalidCredentials, InvalidCredentialsException } from './invalid-credentials';
 import { PasswordResetService } from './password-reset.service';
 import { siteOrigin, uploadedFile } from './request-helpers';
 import { clearSessionCookie, sessionMeta } from './viewer';
@@ -50,15 +51,21 @@ export class AccountsLegacyController implements OnModuleInit {
         return { message: M.socialSaved };
       },
     });
-    // The page reloads on success; the cookie is already set.
+    // The page reloads on success; the cookie is already set. Wrong credentials answer 401 with the
+    // seed's error reply, not the session flag (see answerInvalidCredentials).
     this.legacy.register({
       path: '/auth/login',
       login: false,
       schema: loginSchema,
       handle: async (credentials, { request, response }) => {
-        const { token, maxAgeMs } = await this.accounts.login(credentials, sessionMeta(request));
-        this.cookies.set(request, response, token, maxAgeMs);
-        return { message: M.loginSucceeded };
+        try {
+          const { token, maxAgeMs } = await this.accounts.login(credentials, sessionMeta(request));
+          this.cookies.set(request, response, token, maxAgeMs);
+          return { message: M.loginSucceeded };
+        } catch (error) {
+          if (error instanceof InvalidCredentialsException) return answerInvalidCredentials(response);
+          throw error;
+        }
       },
     });
     this.legacy.register({

@@ -18,6 +18,7 @@ import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { mediaUrl } from '../media';
 import { BotCheckService } from './bot-check.service';
+import { InvalidCredentialsException } from './invalid-credentials';
 import { User } from './entities/user.entity';
 import { toMemberCard } from './member-card';
 import { PasswordHasher } from './password-hasher';
@@ -119,7 +120,7 @@ export class AccountsService {
     await this.rateLimits.enforce(...perAccount);
     await this.botCheck.verify(input.recaptcha_response_field, 'login', meta.ip);
     if (!(await this.hasher.verify(user?.passwordHash ?? null, input.password)) || !user) {
-      throw new AppException(HttpStatus.BAD_REQUEST, M.invalidCredentials);
+      throw new InvalidCredentialsException();
     }
     // Only guesses count: a login that succeeded gives its requests back, so members behind one
     // address (an office, a household) can log in as often as they like.

@@ -40,7 +40,7 @@ describe('accounts under abuse', () => {
     it('ten wrong guesses from one address do not stop the owner logging in from another', async () => {
       const { member } = await registerMember(sut.baseUrl);
       const stranger = visitor();
-      for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess(stranger, member.username)).status).toBe(400);
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await guess(stranger, member.username)).status).toBe(401);
 
       const owner = await guess(visitor(), member.username, member.password);
 
@@ -57,7 +57,7 @@ describe('accounts under abuse', () => {
       const wrong = await guess(household, member.username);
 
       expect(statuses).toEqual(Array(ACCOUNT_RATE_LIMITS.loginPerAccountAndIp.points + 5).fill(200));
-      expect(wrong.status).toBe(400);
+      expect(wrong.status).toBe(401);
     });
 
     it('limits guesses per account and address with a Turkish 429, even with the right password', async () => {
@@ -68,7 +68,7 @@ describe('accounts under abuse', () => {
 
       const refused = await guess(stranger, member.username, member.password);
 
-      expect(statuses).toEqual(Array(10).fill(400));
+      expect(statuses).toEqual(Array(10).fill(401));
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ success: false, error: true, message: MESSAGES.tooManyRequests });
       expect(refused.headers['set-cookie']).toBeUndefined();
@@ -84,7 +84,7 @@ describe('accounts under abuse', () => {
       const byEmail = await guess(stranger, member.emailAddress, member.password);
       const byName = await guess(stranger, member.username, member.password);
 
-      expect(statuses).toEqual(Array(10).fill(400));
+      expect(statuses).toEqual(Array(10).fill(401));
       expect(byEmail.status).toBe(429);
       expect(byName.status).toBe(429);
     });
@@ -108,7 +108,7 @@ describe('accounts under abuse', () => {
 
       const owner = await guess(visitor(), member.emailAddress, member.password);
 
-      expect(statuses).toEqual(Array(100).fill(400));
+      expect(statuses).toEqual(Array(100).fill(401));
       expect(owner.status).toBe(429);
     });
   });

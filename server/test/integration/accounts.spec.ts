@@ -177,18 +177,33 @@ describe('accounts', () => {
       expect(sessionCookie(byEmail)).toMatch(/Max-Age=2592000/);
     });
 
+    // Wrong credentials are an authentication failure (401); the legacy reply keeps the seed's error
+    // shape, without the session flag (that one means "log in first"). Input refused before any
+    // account is looked up (empty, or past the password's length limit) stays a bad request (400).
     it.each([
-      ['a wrong password', (m: { username: string }) => ({ username: m.username, password: 'yanlis-parola' }), M.invalidCredentials],
-      ['an unknown member', () => ({ username: 'kimse_yok', password: 'yanlis-parola' }), M.invalidCredentials],
-      ['empty fields', () => ({ username: '', password: '' }), M.loginFieldsRequired],
-      ['a 1000-character password', (m: { username: string }) => ({ username: m.username, password: 'x'.repeat(1000) }), M.invalidCredentials],
-    ])('refuses %s without a session', async (_case, body, message) => {
+      ['a wrong password', (m: { username: string }) => ({ username: m.username, password: 'yanlis-parola' }), 401, M.invalidCredentials],
+      ['an unknown member', () => ({ username: 'kimse_yok', password: 'yanlis-parola' }), 401, M.invalidCredentials],
+      ['empty fields', () => ({ username: '', password: '' }), 400, M.loginFieldsRequired],
+      ['a 1000-character password', (m: { username: string }) => ({ username: m.username, password: 'x'.repeat(1000) }), 400, M.invalidCredentials],
+    ])('refuses %s without a session', async (_case, body, status, message) => {
       const { member } = await registerMember(sut.baseUrl);
       const response = await visitor().post('/auth/login').type('form').send(body(member));
 
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(status);
       expect(response.body).toEqual({ success: false, error: true, message });
       expect(sessionCookie(response)).toBeUndefined();
+    });
+
+    it('answers a wrong password on the JSON API with 401 and the same Turkish message, without a session', async () => {
+      const { member } = await registerMember(sut.baseUrl);
+      const agent = visitor();
+
+      const response = await agent.post('/api/auth/login').send({ username: member.username, password: 'yanlis-parola' });
+
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ statusCode: 401, message: M.invalidCredentials });
+      expect(sessionCookie(response)).toBeUndefined();
+      expect((await agent.get('/api/auth/session')).body.user).toBeNull();
     });
 
     it('ends the session at logout: the old cookie no longer works', async () => {

@@ -71,8 +71,8 @@ describe('LoginForm', () => {
 
     await act(async () =>
       reply.resolve({
-        status: 400,
-        body: { statusCode: 400, message: ACCOUNT_MESSAGES.invalidCredentials },
+        status: 401,
+        body: { statusCode: 401, message: ACCOUNT_MESSAGES.invalidCredentials },
       }),
     );
 

@@ -9,6 +9,7 @@ import { CommentTime } from './CommentTime';
 import { DeleteCommentDialog } from './DeleteCommentDialog';
 import { ReportCommentDialog } from './ReportCommentDialog';
 import { COMMENT_TEXT } from './texts';
+import { isViewersComment } from './veils';
 
 interface CommentItemProps {
   comment: CommentView;
@@ -19,7 +20,7 @@ interface CommentItemProps {
   hasReplies?: boolean;
 }
 
-/** One comment or reply: who wrote it and when, its text (spoilers veiled), likes, and reply, delete or report. */
+/** One comment or reply: who wrote it and when, its text (others' spoilers veiled), likes, and reply, delete or report. */
 export function CommentItem({ comment, actions, onReply, hasReplies = false }: CommentItemProps) {
   const [dialog, setDialog] = useState<'delete' | 'report' | null>(null);
   const [liking, runLike] = usePendingCall();
@@ -34,7 +35,7 @@ export function CommentItem({ comment, actions, onReply, hasReplies = false }: C
   }
 
   const author = comment.author;
-  const own = actions.viewerId === author.id;
+  const own = isViewersComment(comment, actions.viewerId);
   const close = () => setDialog(null);
   return (
     <article className="comment" id={anchor} aria-labelledby={`${anchor}-author`}>
@@ -50,7 +51,7 @@ export function CommentItem({ comment, actions, onReply, hasReplies = false }: C
           </Link>
         ) : null}
       </header>
-      <CommentText text={comment.text} spoiler={comment.spoiler} />
+      <CommentText text={comment.text} spoiler={comment.spoiler} byViewer={own} />
       <footer className="comment__actions">
         <button
           type="button"

@@ -5,17 +5,18 @@ import { CommentComposer } from './CommentComposer';
 import { CommentItem } from './CommentItem';
 import { SpoilerVeil } from './SpoilerVeil';
 import { COMMENT_TEXT } from './texts';
+import { unwatchedEpisodeOf } from './veils';
 
 /**
  * A thread: its first comment, the replies under it and, on demand, a reply box. On a title page a
- * thread written on an episode the member has not marked watched is veiled like a spoiler.
+ * thread written on an episode the member has not marked watched is veiled like a spoiler, unless
+ * the member wrote in it (see unwatchedEpisodeOf).
  */
 export function CommentThreadItem({ thread, actions }: { thread: CommentThread; actions: CommentActions }) {
   const [replying, setReplying] = useState(false);
   const startReply = () => (actions.viewerId === null ? actions.askLogin() : setReplying(true));
   const canReply = !thread.deleted;
-  const unwatched =
-    actions.watchedEpisodeIds !== undefined && thread.episode !== null && !actions.watchedEpisodeIds.includes(thread.episode.id) ? thread.episode : null;
+  const unwatched = unwatchedEpisodeOf(thread, actions.viewerId, actions.watchedEpisodeIds);
 
   const content = (
     <>

@@ -20,6 +20,7 @@ const EPISODE = { id: EPISODE_ID, season: 1, number: 2, path: '/dizi/cinaralti-s
 const ON_EPISODE: CommentTarget = { kind: 'episode', episodeId: EPISODE_ID };
 const ON_TITLE: CommentTarget = { kind: 'title', titleKind: 'dizi', slug: 'cinaralti-sirlari' };
 const MEMBER = buildSessionUser({ id: 7, username: 'mehmet', profileName: 'Mehmet' });
+const UNWATCHED_VEIL = 'Bu yorum henüz izlemediğiniz 1. Sezon 2. Bölüm hakkında. Görmek için tıklayın.';
 
 const episodePage = (threads: CommentPage['threads'], overrides: Partial<CommentPage> = {}) =>
   buildCommentPage(threads, { room: `content:episode-${EPISODE_ID}`, target: { type: 2, id: EPISODE_ID }, ...overrides });
@@ -157,9 +158,11 @@ describe('CommentsSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Gönder' }));
     act(() => fakeSocket.fire('comment.created', written));
 
-    // Sent and answered: the box empties.
+    // Sent and answered: the box empties. The member's own spoiler is shown to them, marked.
     await waitFor(() => expect((screen.getByRole('textbox', { name: 'Yorumunuz' }) as HTMLTextAreaElement).value).toBe(''));
-    expect(screen.getAllByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' })).toHaveLength(1);
+    expect(commentTexts()).toEqual(['Benim yorumum 😂']);
+    expect(screen.getAllByText('Spoiler olarak işaretlediniz')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Bu yorum spoiler içeriyor. Görmek için tıklayın.' })).toBeNull();
     expect(sentTo(fetchMock, 'POST', `/api/episodes/${EPISODE_ID}/comments`)).toEqual({
       text: 'Benim yorumum 😂',
       spoiler: true,
@@ -239,7 +242,7 @@ describe('CommentsSection', () => {
 
     expect(await screen.findByText('Dizinin geneli')).toBeTruthy();
     expect(screen.queryByText('Bölümde neler oldu')).toBeNull();
-    const veil = screen.getByRole('button', { name: 'Bu yorum henüz izlemediğin 1. Sezon 2. Bölüm hakkında. Görmek için tıklayın.' });
+    const veil = screen.getByRole('button', { name: UNWATCHED_VEIL });
 
     fireEvent.click(veil);
     expect(screen.getByText('Bölümde neler oldu')).toBeTruthy();
@@ -248,6 +251,27 @@ describe('CommentsSection', () => {
     view.unmount();
     renderSection(ON_TITLE, { watchedEpisodeIds: [EPISODE_ID] });
     expect(await screen.findByText('Bölümde neler oldu')).toBeTruthy();
+  });
+
+  it('never hides the member’s own comments from them on a title page: their thread on an unwatched episode, one they replied in, their spoiler', async () => {
+    const mine = { id: MEMBER.id, username: MEMBER.username, profileName: MEMBER.profileName, avatarUrl: null };
+    serve(
+      get(
+        '/api/titles/dizi/cinaralti-sirlari/comments',
+        buildCommentPage([
+          buildThread(12, { episode: EPISODE, text: 'Başkasının bölüm yorumu' }),
+          buildThread(11, { episode: EPISODE, text: 'Yanıtladığım yorum' }, [buildComment(13, { parentId: 11, episode: EPISODE, author: mine, text: 'Yanıtım' })]),
+          buildThread(10, { episode: EPISODE, author: mine, text: 'Kendi bölüm yorumum', spoiler: true }),
+        ]),
+      ),
+    );
+    renderSection(ON_TITLE, { user: MEMBER, watchedEpisodeIds: [] });
+
+    expect(await screen.findByText('Kendi bölüm yorumum')).toBeTruthy();
+    expect(commentTexts()).toEqual(['Yanıtladığım yorum', 'Yanıtım', 'Kendi bölüm yorumum']);
+    expect(screen.getByText('Spoiler olarak işaretlediniz')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: UNWATCHED_VEIL })).toHaveLength(1);
+    expect(screen.queryByText('Başkasının bölüm yorumu')).toBeNull();
   });
 
   it('loads the next page, then says there are no more comments and removes the button', async () => {

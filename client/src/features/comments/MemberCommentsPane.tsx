@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { messageOf } from '../../lib/api';
 import { Loading } from '../../ui/Loading';
+import { useSessionUser } from '../session/session';
 import { useFailureToast } from '../session/useFailureToast';
 import { fetchMemberComments } from './commentsApi';
 import { CommentText } from './CommentText';
@@ -10,7 +11,8 @@ import { CommentTime } from './CommentTime';
 import { COMMENT_TEXT } from './texts';
 import './comments.css';
 
-function MemberCommentItem({ comment }: { comment: MemberComment }) {
+/** One of the member's comments; `byViewer`: the member is the one viewing their own profile. */
+function MemberCommentItem({ comment, byViewer }: { comment: MemberComment; byViewer: boolean }) {
   const [path, hash] = comment.link.split('#');
   return (
     <li>
@@ -26,7 +28,7 @@ function MemberCommentItem({ comment }: { comment: MemberComment }) {
           {comment.isReply ? <span className="member-comment__badge">{COMMENT_TEXT.profileReply}</span> : null}
           <CommentTime at={comment.createdAt} />
         </header>
-        <CommentText text={comment.text} spoiler={comment.spoiler} />
+        <CommentText text={comment.text} spoiler={comment.spoiler} byViewer={byViewer} />
         <p className="member-comment__likes">{COMMENT_TEXT.profileLikes(comment.likeCount)}</p>
       </article>
     </li>
@@ -36,6 +38,7 @@ function MemberCommentItem({ comment }: { comment: MemberComment }) {
 /** The comments tab of /profile/{username}: the member's comments, newest first, each linking to where it was written. */
 export function MemberCommentsPane({ profile }: { profile: PublicProfile }) {
   const showFailure = useFailureToast();
+  const ownProfile = useSessionUser()?.username === profile.username;
   const memberComments = useInfiniteQuery({
     queryKey: ['memberComments', profile.username],
     queryFn: ({ pageParam }) => fetchMemberComments(profile.username, pageParam),
@@ -52,7 +55,7 @@ export function MemberCommentsPane({ profile }: { profile: PublicProfile }) {
     <div className="member-comments-pane">
       <ol className="member-comments">
         {comments.map((comment) => (
-          <MemberCommentItem key={comment.id} comment={comment} />
+          <MemberCommentItem key={comment.id} comment={comment} byViewer={ownProfile} />
         ))}
       </ol>
       {memberComments.hasNextPage ? (

@@ -24,12 +24,14 @@ export const COMMENT_TEXT = {
   retry: 'Tekrar dene',
   deletedComment: COMMENT_MESSAGES.deletedComment,
   spoilerHidden: COMMENT_MESSAGES.spoilerHidden,
+  /** Above the member's own spoiler, which others see hidden. */
+  spoilerMarked: 'Spoiler olarak işaretlediniz',
   /** Seed §4 spoiler, extended to a member's progress on a title page. */
   unwatchedHidden: (season: number, episode: number) =>
-    `Bu yorum henüz izlemediğin ${season}. Sezon ${episode}. Bölüm hakkında. Görmek için tıklayın.`,
+    `Bu yorum henüz izlemediğiniz ${season}. Sezon ${episode}. Bölüm hakkında. Görmek için tıklayın.`,
   episode: (season: number, episode: number) => `${season}. Sezon ${episode}. Bölüm`,
   like: COMMENT_MESSAGES.like,
-  likeLabel: (count: number, liked: boolean) => `${liked ? 'Beğenini geri al' : 'Beğen'}: ${count} beğeni`,
+  likeLabel: (count: number, liked: boolean) => `${liked ? 'Beğeniyi geri al' : 'Beğen'}: ${count} beğeni`,
   reply: COMMENT_MESSAGES.reply,
   delete: COMMENT_MESSAGES.delete,
   report: COMMENT_MESSAGES.report,

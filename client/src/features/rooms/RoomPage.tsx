@@ -44,10 +44,12 @@ export function RoomPage({ room, watch }: { room: RoomDetail; watch: WatchData |
       <header className="room-page__header">
         <p className="room-page__kind">{ROOM_MESSAGES.watchTogether}</p>
         <h1>{room.title}</h1>
-        <a className="room-page__episode" href={room.episode.watchPath}>
-          {episodeLabel(room.episode)}
-        </a>
-        <RoomLiveStatus live={chat.live} />
+        <div className="room-page__meta">
+          <a className="room-page__episode" href={room.episode.watchPath}>
+            {episodeLabel(room.episode)}
+          </a>
+          <RoomLiveStatus live={chat.live} />
+        </div>
       </header>
       <div className="room-page__body">
         <RoomPlayer room={room} watch={watch} live={chat.live} />

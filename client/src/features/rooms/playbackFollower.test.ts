@@ -1,7 +1,7 @@
 import type { PlaybackCommand } from '@seyirlik/shared-contracts';
 import { FakePlayer, flush } from './FakePlayer';
 import { PlaybackFollower, SYNC_TICK_MS, type AutoplayState } from './playbackFollower';
-import { buildPlaybackState } from './roomBuilders';
+import { buildPlaybackState, buildRoomMember } from './roomBuilders';
 
 describe('PlaybackFollower', () => {
   let now: number;
@@ -86,6 +86,48 @@ describe('PlaybackFollower', () => {
     expect(sent).toEqual([]);
   });
 
+  it("lands exactly on someone's seek of under the seek threshold, and nudges only the drift after it", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 10_000;
+    player.advance(10);
+
+    const seek = { action: 'seek' as const, by: buildRoomMember({ id: 8, username: 'mert', profileName: 'Mert Kaya' }) };
+    expect(sut.receive(buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now, version: 2, lastAction: seek }))).toBe(true);
+    await flush();
+
+    expect(player.seeks).toEqual([12]);
+    expect(player.playbackRate).toBe(1);
+    expect(sent).toEqual([]);
+
+    now += 1_000;
+    player.advance(0.5);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.playbackRate).toBe(1.05);
+    expect(player.seeks).toEqual([12]);
+  });
+
+  it("does not seek again when the server confirms the member's own seek", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 10_000;
+    player.advance(10);
+
+    player.currentTime = 12;
+    await flush();
+    expect(sent).toEqual([{ action: 'seek', positionSeconds: 12 }]);
+    now += 150;
+    player.advance(0.15);
+    // The server took the seek a moment after the player made it.
+    const own = { action: 'seek' as const, by: buildRoomMember() };
+    expect(sut.confirm(buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now - 80, version: 2, lastAction: own }))).toBe(true);
+    await flush();
+
+    // 70 ms ahead of the room: drift, nudged by slowing down.
+    expect(player.seeks).toEqual([12]);
+    expect(player.playbackRate).toBe(0.95);
+  });
+
   it("sends the member's pause and keeps the player paused until the server answers", async () => {
     const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
     await flush();
@@ -135,6 +177,21 @@ describe('PlaybackFollower', () => {
     await flush();
     expect(player.currentTime).toBe(30);
     expect(sent).toHaveLength(1);
+  });
+
+  it("goes back exactly, not by a rate nudge, when the server refuses the member's short seek while playing", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 10_000;
+    player.advance(10);
+
+    player.currentTime = 12;
+    await flush();
+    sut.reject();
+    await flush();
+
+    expect(player.seeks).toEqual([12, 10]);
+    expect(player.playbackRate).toBe(1);
   });
 
   it('undoes the play of a member without control, sending nothing', async () => {

@@ -1,5 +1,5 @@
 import { ROOM_RULES, type PlaybackCommand, type PlaybackState } from '@seyirlik/shared-contracts';
-import { anticipatedState, correctDrift, expectedPosition, isNewerState, MEMBER_SEEK_MIN_SECONDS, memberCommandOf } from './playbackSync';
+import { anticipatedState, correctDrift, expectedPosition, isNewerState, isSeekCommand, MEMBER_SEEK_MIN_SECONDS, memberCommandOf } from './playbackSync';
 
 /** The part of a <video> that synced playback drives and listens to; an HTMLVideoElement is one. */
 export interface SyncedPlayer {
@@ -42,15 +42,19 @@ const HAVE_METADATA = 1;
 
 /**
  * Keeps one player on the room's playback state. Each tick (and each change) it plays or pauses
- * as the room does and corrects drift (playbackRate nudges, seeks beyond the threshold). A play,
- * pause or seek the member makes is told from the follower's own by comparing it with the state it
- * applies: the member's goes to the server (and is applied at once meanwhile), or, without control,
- * is undone. States apply only when newer than the last confirmed one.
+ * as the room does and corrects drift (playbackRate nudges, seeks beyond the threshold). A seek
+ * someone else made, and the state a newly attached player joins, are landed on exactly instead:
+ * they are commands, not drift. A play, pause or seek the member makes is told from the follower's
+ * own by comparing it with the state it applies: the member's goes to the server (and is applied at
+ * once meanwhile), or, without control, is undone. States apply only when newer than the last
+ * confirmed one.
  */
 export class PlaybackFollower {
   private confirmed: PlaybackState;
   /** The confirmed state, or the one a command awaiting its answer leads to. */
   private applied: PlaybackState;
+  /** The player is yet to land exactly on the applied state; cleared once it has. */
+  private landExactly = true;
   private awaiting = 0;
   private player: SyncedPlayer | null = null;
   private seekingTo: number | null = null;
@@ -79,6 +83,8 @@ export class PlaybackFollower {
       ['playing', () => this.autoplay === 'blocked' && this.setAutoplay('allowed')],
     ];
     listeners.forEach(([type, listener]) => player.addEventListener(type, listener));
+    // A new player (a new source) joins where the room is; it has not drifted.
+    this.landExactly = true;
     const timer = setInterval(() => this.apply(), SYNC_TICK_MS);
     this.apply();
     return () => {
@@ -90,22 +96,15 @@ export class PlaybackFollower {
     };
   };
 
-  /** A state from the server (pushed, answered or refetched); returns whether it was newer. */
+  /** A state from the server (pushed or refetched); returns whether it was newer. */
   receive(state: PlaybackState): boolean {
-    if (!isNewerState(state, this.confirmed)) return false;
-    this.confirmed = state;
-    // While the member's own command awaits its answer, the player keeps following that command.
-    if (this.awaiting === 0) {
-      this.applied = state;
-      this.apply();
-    }
-    return true;
+    return this.take(state, isSeekCommand(state));
   }
 
-  /** The server's answer to the member's command. */
+  /** The server's answer to the member's command: the player is already where the member put it. */
   confirm(state: PlaybackState): boolean {
     this.settleCommand();
-    const newer = this.receive(state);
+    const newer = this.take(state, false);
     if (!newer) this.backToConfirmed();
     return newer;
   }
@@ -144,29 +143,49 @@ export class PlaybackFollower {
     const expected = Math.min(expectedPosition(target, this.context.serverNow()), duration);
     if (target.status === 'paused') {
       if (!player.paused) player.pause();
-      this.setRate(player, 1);
-      if (Math.abs(player.currentTime - expected) * 1000 >= ROOM_RULES.driftToleranceMs) this.seek(player, expected);
+      this.landOn(player, expected);
       return;
     }
     const pastTheEnd = expected >= duration;
     if (pastTheEnd && player.ended) {
       this.setRate(player, 1);
+      this.landExactly = false;
       return;
     }
-    const correction = correctDrift(player.currentTime, expected);
-    if (correction.kind === 'seek') this.seek(player, correction.toSeconds);
-    else this.setRate(player, correction.kind === 'rate' ? correction.rate : 1);
+    if (this.landExactly) {
+      this.landOn(player, expected);
+    } else {
+      const correction = correctDrift(player.currentTime, expected);
+      if (correction.kind === 'seek') this.seek(player, correction.toSeconds);
+      else this.setRate(player, correction.kind === 'rate' ? correction.rate : 1);
+    }
     // Playing an ended video would start it over; the room is past the end, so is the player.
     if (player.paused && !pastTheEnd) this.start(player);
+  }
+
+  /** Takes a newer state as the confirmed one; `exact`: the player lands on it exactly. */
+  private take(state: PlaybackState, exact: boolean): boolean {
+    if (!isNewerState(state, this.confirmed)) return false;
+    this.confirmed = state;
+    // While the member's own command awaits its answer, the player keeps following that command.
+    if (this.awaiting === 0) this.follow(state, exact);
+    return true;
   }
 
   private settleCommand(): void {
     this.awaiting = Math.max(0, this.awaiting - 1);
   }
 
+  /** After the member's command was refused, dropped or overtaken: back to the room, exactly (a command undone is no drift). */
   private backToConfirmed(): void {
     if (this.awaiting > 0) return;
-    this.applied = this.confirmed;
+    if (this.applied === this.confirmed) this.apply();
+    else this.follow(this.confirmed, true);
+  }
+
+  private follow(state: PlaybackState, exact: boolean): void {
+    this.applied = state;
+    this.landExactly = exact;
     this.apply();
   }
 
@@ -181,6 +200,8 @@ export class PlaybackFollower {
       return;
     }
     this.applied = anticipatedState(this.applied, command, this.context.serverNow());
+    // The player is where the member put it.
+    this.landExactly = false;
     this.awaiting += 1;
     this.context.send(command);
     this.apply();
@@ -192,6 +213,13 @@ export class PlaybackFollower {
     const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
     this.seekingTo = null;
     if (!ours) this.memberEvent('seeked');
+  }
+
+  /** Puts the player exactly on `expected` at the normal rate (a paused room, a command). */
+  private landOn(player: SyncedPlayer, expected: number): void {
+    this.landExactly = false;
+    this.setRate(player, 1);
+    if (Math.abs(player.currentTime - expected) * 1000 >= ROOM_RULES.driftToleranceMs) this.seek(player, expected);
   }
 
   private seek(player: SyncedPlayer, toSeconds: number): void {

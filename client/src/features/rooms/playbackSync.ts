@@ -45,6 +45,14 @@ export function correctDrift(actualSeconds: number, expectedSeconds: number): Dr
   return { kind: 'rate', rate: drift > 0 ? 1 - step : 1 + step };
 }
 
+/**
+ * Whether a state from the server is someone's seek command: the player lands on it exactly, however
+ * short the jump, rather than catching up with the playback rate (which is for drift only).
+ */
+export function isSeekCommand(state: PlaybackState): boolean {
+  return state.lastAction?.action === 'seek';
+}
+
 /** Whether `candidate` is a later state than the one applied (states may arrive out of order). */
 export function isNewerState(candidate: PlaybackState, applied: PlaybackState): boolean {
   return candidate.version > applied.version;
