@@ -1,7 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { ACCOUNT_MESSAGES as M, type LegacyEnvelope } from '@seyirlik/shared-contracts';
-import type { Response } from 'express';
 import { AppException } from '../platform/http/app-exception';
+import type { HttpReply } from '../platform/http/http-types';
 
 /**
  * A login with an unknown user name or e-mail address, or a wrong password: an authentication
@@ -19,7 +19,7 @@ export class InvalidCredentialsException extends AppException {
  * error path answers any other 401 with the session flag, which sends a legacy client to its login
  * modal: right for a write without a session, wrong for a login that was refused.
  */
-export function answerInvalidCredentials(response: Response): LegacyEnvelope {
-  response.status(HttpStatus.UNAUTHORIZED);
+export function answerInvalidCredentials(response: HttpReply): LegacyEnvelope {
+  response.code(HttpStatus.UNAUTHORIZED);
   return { success: false, error: true, message: M.invalidCredentials };
 }
