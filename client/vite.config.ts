@@ -3,13 +3,34 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 /** The NestJS server in development: it answers the JSON API, the legacy POST API and Socket.IO. */
 const server = 'http://127.0.0.1:3000';
 
 /** plyr's icon sprite, served with the site instead of from plyr's CDN (its package does not export the file). */
 const plyrIcons = join(dirname(createRequire(import.meta.url).resolve('plyr')), 'plyr.svg');
+
+/**
+ * Moves the built stylesheet links from <head> to the end of <body>. Chromium then paints the HTML
+ * shell (index.html, styled inline) while the stylesheet is still on its way, instead of holding the
+ * first paint for it; the app's scripts still wait for it, so React never draws unstyled.
+ */
+function stylesheetsAfterShell(): Plugin {
+  const stylesheet = /\s*<link rel="stylesheet"[^>]*>/g;
+  return {
+    name: 'seyirlik:stylesheets-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const links = html.match(stylesheet) ?? [];
+        if (links.length === 0) return html;
+        return html.replace(stylesheet, '').replace('</body>', `${links.map((link) => `  ${link.trim()}\n`).join('')}  </body>`);
+      },
+    },
+  };
+}
 
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: server },
@@ -36,6 +57,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    stylesheetsAfterShell(),
   ],
   resolve: { alias: [{ find: /^plyr-icons\.svg/, replacement: plyrIcons }] },
   build: {
