@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions, type Rollup } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
 import { precompressAssets } from './scripts/precompress-assets';
 
 /** The NestJS server in development: it answers the JSON API, the legacy POST API and Socket.IO. */
@@ -45,6 +45,27 @@ function isZodProseComment(warning: Rollup.RollupLog): boolean {
   return warning.code === 'INVALID_ANNOTATION' && /\/node_modules\/zod\//.test(warning.id ?? '');
 }
 
+/**
+ * Moves the built stylesheet links from <head> to the end of <body>. Chromium then paints the HTML
+ * shell (index.html, styled inline) while the stylesheet is still on its way, instead of holding the
+ * first paint for it; the app's scripts still wait for it, so React never draws unstyled.
+ */
+function stylesheetsAfterShell(): Plugin {
+  const stylesheet = /\s*<link rel="stylesheet"[^>]*>/g;
+  return {
+    name: 'seyirlik:stylesheets-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        const links = html.match(stylesheet) ?? [];
+        if (links.length === 0) return html;
+        return html.replace(stylesheet, '').replace('</body>', `${links.map((link) => `  ${link.trim()}\n`).join('')}  </body>`);
+      },
+    },
+  };
+}
+
 const proxy: Record<string, ProxyOptions> = {
   '/api': { target: server },
   '/livez': { target: server },
@@ -70,6 +91,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    stylesheetsAfterShell(),
     precompressAssets(),
   ],
   resolve: { alias: [{ find: /^plyr-icons\.svg/, replacement: plyrIcons }] },

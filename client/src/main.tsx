@@ -11,13 +11,22 @@ import { router } from './router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+const root = container;
 
-createRoot(container).render(
-  <StrictMode>
-    <StoreProvider store={appStore}>
-      <QueryClientProvider client={appQueryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StoreProvider>
-  </StrictMode>,
-);
+/** Draws the app over the HTML shell that index.html shows until then. */
+function renderApp() {
+  createRoot(root).render(
+    <StrictMode>
+      <StoreProvider store={appStore}>
+        <QueryClientProvider client={appQueryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StoreProvider>
+    </StrictMode>,
+  );
+}
+
+// The first page is drawn once its route has loaded (code and data): until then the shell stays, so
+// no empty frame or second skeleton comes between the shell and the page. A failed load is drawn too,
+// as the route's error page.
+void router.load().catch(console.error).then(renderApp);

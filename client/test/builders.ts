@@ -4,6 +4,7 @@ import type {
   SessionUser,
   TitleCard,
   TitleDetail,
+  WatchData,
 } from '@seyirlik/shared-contracts';
 
 export function buildSessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
@@ -70,6 +71,25 @@ export function buildTitleDetail(overrides: Partial<TitleDetail> = {}): TitleDet
         ],
       },
     ],
+    ...overrides,
+  };
+}
+
+/** The watch page of a series' first episode, with no sources and no ads. */
+export function buildWatchData(overrides: Partial<WatchData> = {}): WatchData {
+  const path = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
+  return {
+    title: { ...buildTitleCard(), path: '/dizi/cinaralti-sirlari' },
+    episode: { id: 1, number: 1, name: 'Dönüş', airAt: '2024-09-12T17:00:00.000Z', durationSeconds: 2700 },
+    season: { number: 1, name: null },
+    path,
+    previous: null,
+    next: null,
+    seasons: [{ number: 1, name: null, path }],
+    episodes: [{ season: 1, number: 1, name: 'Dönüş', path }],
+    sources: [],
+    groups: [],
+    ads: [],
     ...overrides,
   };
 }

@@ -6,7 +6,10 @@ import { createQueryClient } from '../src/app/queryClient';
 // after an `act` (some with fake timers), so here results are delivered at once, inside that act.
 notifyManager.setScheduler((deliver) => deliver());
 
-/** `ui` with a query client of its own, so no cached server state passes from one test to the next. */
-export function withQueryClient(ui: ReactNode) {
-  return <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>;
+/**
+ * `ui` with a query client of its own, so no cached server state passes from one test to the next;
+ * `client` when the test's router reads ahead into the same one.
+ */
+export function withQueryClient(ui: ReactNode, client = createQueryClient()) {
+  return <QueryClientProvider client={client}>{ui}</QueryClientProvider>;
 }

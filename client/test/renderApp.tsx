@@ -1,8 +1,8 @@
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { RouteErrorPage } from '../src/features/shell/RouteErrorPage';
-import { routeTree } from '../src/routeTree.gen';
+import { createQueryClient } from '../src/app/queryClient';
+import { createAppRouter } from '../src/router';
 import { mockFetch, type FakeServer } from './mockFetch';
 import { withQueryClient } from './queryClient';
 
@@ -26,14 +26,11 @@ export function prepareAppRoutes(): void {
 /** The whole app at `path`, its server answered by `server` (the session call included). */
 export function renderAppAt(path: string, server: FakeServer) {
   const fetchMock = mockFetch(server);
-  const router = createRouter({
-    routeTree,
-    history: createMemoryHistory({ initialEntries: [path] }),
-    defaultErrorComponent: RouteErrorPage,
-  });
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, history: createMemoryHistory({ initialEntries: [path] }) });
   const store = createStore();
   render(
-    <Provider store={store}>{withQueryClient(<RouterProvider router={router} />)}</Provider>,
+    <Provider store={store}>{withQueryClient(<RouterProvider router={router} />, queryClient)}</Provider>,
   );
   return { fetchMock, store, router };
 }

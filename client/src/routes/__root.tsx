@@ -1,8 +1,14 @@
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { AppShell } from '../features/shell/AppShell';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 
-export const Route = createRootRoute({
+/** What every route's loader gets: the query client the pages read from, to read ahead into it. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: () => <NotFoundPage />,
 });

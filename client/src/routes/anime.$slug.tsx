@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SKELETON_PENDING } from '../app/routeLoading';
 import { loadTitle } from '../features/catalog/catalogApi';
 import { TitleNotFound } from '../features/catalog/TitlePage';
 import { titleRouteComponent } from '../features/catalog/titleRoute';
-import { Loading } from '../ui/Loading';
+import { TitlePageSkeleton } from '../features/catalog/TitlePageSkeleton';
 
 export const Route = createFileRoute('/anime/$slug')({
   loader: ({ params }) => loadTitle('anime', params.slug),
-  pendingComponent: Loading,
+  pendingComponent: TitlePageSkeleton,
+  pendingMs: SKELETON_PENDING.pendingMs,
+  pendingMinMs: SKELETON_PENDING.pendingMinMs,
   component: titleRouteComponent('/anime/$slug'),
   notFoundComponent: TitleNotFound,
 });

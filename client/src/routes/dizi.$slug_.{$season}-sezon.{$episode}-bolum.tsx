@@ -1,14 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { SKELETON_PENDING } from '../app/routeLoading';
 import { TitleNotFound } from '../features/catalog/TitlePage';
 import { loadWatch } from '../features/watch/watchApi';
 import { watchRouteComponent } from '../features/watch/watchRoute';
 import { validateWatchSearch } from '../features/watch/watchSearch';
-import { Loading } from '../ui/Loading';
+import { WatchPageSkeleton } from '../features/watch/WatchPageSkeleton';
 
 export const Route = createFileRoute('/dizi/$slug_/{$season}-sezon/{$episode}-bolum')({
   loader: ({ params }) => loadWatch('dizi', params.slug, params.season, params.episode),
   validateSearch: validateWatchSearch,
-  pendingComponent: Loading,
+  pendingComponent: WatchPageSkeleton,
+  pendingMs: SKELETON_PENDING.pendingMs,
+  pendingMinMs: SKELETON_PENDING.pendingMinMs,
   component: watchRouteComponent('/dizi/$slug_/{$season}-sezon/{$episode}-bolum'),
   notFoundComponent: TitleNotFound,
 });

@@ -1,4 +1,5 @@
 import { TEXT } from '../../app/messages';
+import { SkeletonBlock, SkeletonStatus } from '../../ui/Skeleton';
 import { NEW_TITLES_COUNT } from './catalogApi';
 import { TitleCardLink } from './TitleCardLink';
 import { useNewTitles } from './useNewTitles';
@@ -9,33 +10,32 @@ import './catalog.css';
  * network errors where no message is called for, and the greeting above still stands.
  */
 export function NewTitlesSection() {
-  const state = useNewTitles();
-  if (state.status === 'failed') return null;
-  if (state.status === 'ready' && state.titles.length === 0) return null;
+  const { data: titles, isError } = useNewTitles();
+  if (isError) return null;
+  if (titles?.length === 0) return null;
 
   return (
     <section className="new-titles" aria-labelledby="new-titles-heading">
       <h2 id="new-titles-heading" className="new-titles__heading">
         {TEXT.catalog.newTitles}
       </h2>
-      {state.status === 'loading' ? (
-        <div className="title-grid" role="status" aria-busy="true">
-          <span className="visually-hidden">{TEXT.loading}</span>
-          {Array.from({ length: NEW_TITLES_COUNT }, (_, index) => (
-            <span key={index} className="title-card title-card--skeleton" aria-hidden="true">
-              <span className="title-card__poster skeleton" />
-              <span className="title-card__name skeleton" />
-            </span>
-          ))}
-        </div>
-      ) : (
+      {titles ? (
         <ul className="title-grid">
-          {state.titles.map((title) => (
+          {titles.map((title) => (
             <li key={`${title.kind}/${title.slug}`}>
               <TitleCardLink title={title} />
             </li>
           ))}
         </ul>
+      ) : (
+        <SkeletonStatus className="title-grid">
+          {Array.from({ length: NEW_TITLES_COUNT }, (_, index) => (
+            <span key={index} className="title-card title-card--skeleton" aria-hidden="true">
+              <SkeletonBlock className="title-card__poster" />
+              <SkeletonBlock className="title-card__name" />
+            </span>
+          ))}
+        </SkeletonStatus>
       )}
     </section>
   );

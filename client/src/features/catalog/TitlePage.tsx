@@ -14,6 +14,7 @@ import { TrailerButton } from '../trailers/TrailerButton';
 import { ReleaseCountdown } from './ReleaseCountdown';
 import { SeasonTabs } from './SeasonTabs';
 import './catalog.css';
+import './title-page.css';
 
 /** /dizi/{slug}, /anime/{slug}, /film/{slug}; an adult title waits behind the age gate. */
 export function TitlePage({ title }: { title: TitleDetail }) {

@@ -1,9 +1,9 @@
 import { CATALOG_MESSAGES, MESSAGES } from '@seyirlik/shared-contracts';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FakeSocket } from '../../../test/FakeSocket';
-import type { FakeReply } from '../../../test/mockFetch';
+import { deferredReply, type FakeReply } from '../../../test/mockFetch';
 import { prepareAppRoutes, renderAppAt } from '../../../test/renderApp';
-import { buildTitleDetail } from '../../../test/builders';
+import { buildTitleCard, buildTitleDetail } from '../../../test/builders';
 
 const fakeSocket = new FakeSocket();
 jest.mock('../realtime/socket', () => ({
@@ -12,7 +12,7 @@ jest.mock('../realtime/socket', () => ({
 }));
 
 /** The whole app at `path`, with a fake server answering the session and the title. */
-function renderApp(path: string, titleReply: () => FakeReply) {
+function renderApp(path: string, titleReply: () => FakeReply | Promise<FakeReply>) {
   return renderAppAt(path, (url) =>
     url === '/api/auth/session' ? { status: 200, body: { user: null, recaptchaSiteKey: null } } : titleReply(),
   ).fetchMock;
@@ -37,6 +37,42 @@ describe('title routes', () => {
       `/api/titles/${kind}/${slug}`,
       expect.objectContaining({ method: 'GET' }),
     );
+  });
+
+  it("shows the title page's skeleton while the title loads, then the title in its place", async () => {
+    const reply = deferredReply();
+    renderApp('/dizi/cinaralti-sirlari', () => reply.promise);
+
+    const skeleton = await within(await screen.findByRole('main')).findByRole('status');
+    expect(skeleton.getAttribute('aria-busy')).toBe('true');
+    expect(skeleton.textContent).toBe('Yükleniyor...');
+    expect(skeleton.querySelector('.title-page__hero .title-page__poster')).not.toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+
+    reply.resolve({ status: 200, body: buildTitleDetail() });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Çınaraltı Sırları' })).toBeTruthy();
+    expect(within(screen.getByRole('main')).queryByRole('status')).toBeNull();
+  });
+
+  it("reads a title ahead when the pointer rests on its card, and the click that follows reads nothing again", async () => {
+    const titlePath = '/api/titles/dizi/cinaralti-sirlari';
+    const { fetchMock } = renderAppAt('/', (url) => {
+      if (url === '/api/auth/session') return { status: 200, body: { user: null, recaptchaSiteKey: null } };
+      if (url === '/api/titles?limit=12') return { status: 200, body: { titles: [buildTitleCard()] } };
+      if (url === titlePath) return { status: 200, body: buildTitleDetail() };
+      return { status: 404, body: { statusCode: 404, message: 'Bulunamadı' } };
+    });
+    const newTitles = await screen.findByRole('region', { name: 'Yeni eklenenler' });
+    const card = await within(newTitles).findByRole('link', { name: /Çınaraltı Sırları/ });
+    const titleReads = () => fetchMock.mock.calls.filter(([url]) => url === titlePath).length;
+
+    fireEvent.mouseEnter(card);
+    await waitFor(() => expect(titleReads()).toBe(1));
+    fireEvent.click(card);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Çınaraltı Sırları' })).toBeTruthy();
+    expect(titleReads()).toBe(1);
   });
 
   it('says that an unknown title does not exist', async () => {

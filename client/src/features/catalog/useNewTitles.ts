@@ -1,24 +1,15 @@
-import type { TitleCard } from '@seyirlik/shared-contracts';
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PRELOAD_FRESH_MS } from '../../app/routeLoading';
 import { fetchNewTitles } from './catalogApi';
 
-type NewTitlesState =
-  { status: 'loading' } | { status: 'failed' } | { status: 'ready'; titles: TitleCard[] };
+/** The newest titles for the home page, read as the home rows are (useHomeRows). */
+export const newTitlesQuery = queryOptions({
+  queryKey: ['titles', 'newest'],
+  queryFn: () => fetchNewTitles(),
+  staleTime: PRELOAD_FRESH_MS,
+  gcTime: PRELOAD_FRESH_MS,
+});
 
-/** The newest titles for the home page, fetched once per mount. */
-export function useNewTitles(): NewTitlesState {
-  const [state, setState] = useState<NewTitlesState>({ status: 'loading' });
-
-  useEffect(() => {
-    let current = true;
-    fetchNewTitles().then(
-      (titles) => current && setState({ status: 'ready', titles }),
-      () => current && setState({ status: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-
-  return state;
+export function useNewTitles() {
+  return useQuery(newTitlesQuery);
 }

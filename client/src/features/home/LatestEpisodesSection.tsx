@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { TEXT } from '../../app/messages';
 import { formatLongDate } from '../../lib/format';
+import { SkeletonBlock, SkeletonStatus } from '../../ui/Skeleton';
 import { Spinner } from '../../ui/Spinner';
 import { WATCH_TEXT } from '../watch/texts';
 import { HOME_TEXT } from './texts';
@@ -73,15 +74,14 @@ export function LatestEpisodesSkeleton() {
       <h2 id={headingId} className="home-row__heading">
         {HOME_TEXT.latestEpisodes}
       </h2>
-      <div className="latest-episodes" role="status" aria-busy="true">
-        <span className="visually-hidden">{TEXT.loading}</span>
+      <SkeletonStatus className="latest-episodes">
         {Array.from({ length: WATCH_RULES.episodePageSize }, (_, index) => (
           <span key={index} className="latest-episode latest-episode--skeleton" aria-hidden="true">
-            <span className="latest-episode__poster skeleton" />
-            <span className="latest-episode__text skeleton" />
+            <SkeletonBlock className="latest-episode__poster" />
+            <SkeletonBlock className="latest-episode__text" />
           </span>
         ))}
-      </div>
+      </SkeletonStatus>
     </section>
   );
 }

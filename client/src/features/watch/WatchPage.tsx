@@ -81,9 +81,9 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
         <p className="watch-page__kind">{TITLE_KIND_LABELS[watch.title.kind]}</p>
         <h1>{heading}</h1>
         {watch.title.kind !== 'film' ? <p className="watch-page__episode-name">{watch.episode.name}</p> : null}
-        <a href={watch.title.path} className="watch-page__title-link">
+        <Link to={watch.title.path} className="watch-page__title-link">
           {WATCH_TEXT.backToTitle}
-        </a>
+        </Link>
       </header>
 
       <CinemaStage
