@@ -183,10 +183,20 @@ describe('HTTP platform', () => {
 
   describe('serving the client', () => {
     it('answers client routes with the app shell', async () => {
-      for (const path of ['/', '/kesfet/W10=', '/profile/ayse', '/profile/ali.veli', '/no/such/page']) {
+      for (const path of ['/', '/kesfet/W10=', '/profile/ayse', '/profile/ali.veli']) {
         const response = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
         expect(response.status).toBe(200);
         expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.text).toContain('<div id="root">');
+      }
+    });
+
+    it('answers an address that is no page with 404 and the same shell, whose not-found page shows', async () => {
+      for (const path of ['/no/such/page', '/dizi', '/profile/ayse/extra/more']) {
+        const response = await request(sut.baseUrl).get(path).set('Accept', 'text/html');
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.headers['content-type']).toMatch(/text\/html/);
+        expect(response.headers.etag).toBeUndefined();
         expect(response.text).toContain('<div id="root">');
       }
     });

@@ -4,6 +4,7 @@ import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import { appShellStatus } from './app-route-status';
 import { pathOf } from './http-types';
 import { COMPRESSION_THRESHOLD_BYTES, compress, type Encoding, isFresh, negotiateEncoding } from './response-encoding';
 
@@ -48,11 +49,18 @@ function readShell(indexFile: string): Shell {
   };
 }
 
-/** Sends the shell: revalidated with its ETag on every visit, compressed when the client takes it. */
-function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('Cache-Control', 'no-cache').header('ETag', shell.etag);
-  if (isFresh(request.headers, shell.etag)) return reply.code(304).send();
-  reply.header('Content-Type', 'text/html; charset=utf-8');
+/**
+ * Sends the shell with `status` (404 for an address that is no page of the client: the client then
+ * shows its not-found page): revalidated with its ETag on every visit to a page, compressed when
+ * the client takes it.
+ */
+function sendShell(shell: Shell, status: 200 | 404, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('Cache-Control', 'no-cache');
+  if (status === 200) {
+    reply.header('ETag', shell.etag);
+    if (isFresh(request.headers, shell.etag)) return reply.code(304).send();
+  }
+  reply.code(status).header('Content-Type', 'text/html; charset=utf-8');
   if (shell.html.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(shell.html);
   reply.header('Vary', 'Accept-Encoding');
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
@@ -63,8 +71,8 @@ function sendShell(shell: Shell, request: FastifyRequest, reply: FastifyReply): 
 /**
  * Serves the built client: hashed assets under /assets (precompressed .br and .gz beside them
  * chosen by Accept-Encoding, cached immutable for a year), the root's own files, and index.html
- * for client routes (GET, accepting HTML, not a server path, not a missing file). A missing file
- * stays a 404. Registers `reply.sendFile` in every case (the demo media use it).
+ * for every other GET that takes HTML (not a server path, not a missing file): 200 for the
+ * client's pages, 404 for other addresses. A missing file stays a plain 404. Registers `reply.sendFile` in every case (the demo media use it).
  */
 export async function installClientServing(app: FastifyInstance, clientDist: string, logger: Logger): Promise<void> {
   const indexFile = join(clientDist, 'index.html');
@@ -90,6 +98,6 @@ export async function installClientServing(app: FastifyInstance, clientDist: str
   app.get('/*', (request, reply) => {
     const path = pathOf(request);
     if (isServerPath(path) || isMissingFile(path) || !acceptsHtml(request.headers.accept)) return reply.callNotFound();
-    return sendShell(shell, request, reply);
+    return sendShell(shell, appShellStatus(path), request, reply);
   });
 }
