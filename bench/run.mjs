@@ -221,7 +221,7 @@ async function startTargets(settings, database, cleanup) {
   const htmlBytes = existsSync(indexFile) ? statSync(indexFile).size : 1024;
   const bare = startNode('baseline', BARE_ENTRY, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(barePort), BARE_HTML_BYTES: String(htmlBytes) },
+    env: { ...process.env, PORT: String(barePort), BARE_HTML_BYTES: String(htmlBytes), BARE_DATABASE_URL: database.url },
   });
   cleanup.addChild(bare);
 

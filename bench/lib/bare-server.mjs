@@ -2,11 +2,14 @@
 // bodies of the same size and no framework, middleware or database behind it. Every benchmark
 // ratio is "app / this", so the numbers say how much the stack costs on top of Node itself.
 //
-// Run as a child process: PORT (required), BARE_HTML_BYTES (size of the app shell to imitate) and
+// Run as a child process: PORT (required), BARE_HTML_BYTES (size of the app shell to imitate),
 // BARE_RESPONSES_FILE (optional: a JSON object of path with query → the JSON body the app sent for
-// it, answered from memory; the catalog reads compare with these).
+// it, answered from memory; the catalog reads compare with these) and BARE_DATABASE_URL (optional:
+// /healthz then makes the app's one database round trip, `SELECT 1` on a pool as large as the
+// app's, before it answers, so the two compare like with like).
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import pg from 'pg';
 
 const port = Number(process.env.PORT);
 if (!Number.isInteger(port) || port <= 0) {
@@ -41,6 +44,19 @@ function send(response, status, type, body, cacheControl) {
   response.end(body);
 }
 
+/** The app's pool size (server/src/platform/database/data-source.ts). */
+const POOL_SIZE = 20;
+const pool = process.env.BARE_DATABASE_URL ? new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: POOL_SIZE }) : null;
+
+/** /healthz: one round trip to the database when there is one, then the app's body. */
+function health(response) {
+  if (!pool) return send(response, 200, 'application/json; charset=utf-8', HEALTH_BODY, 'no-store');
+  pool.query({ name: 'health_ping', text: 'SELECT 1' }).then(
+    () => send(response, 200, 'application/json; charset=utf-8', HEALTH_BODY, 'no-store'),
+    () => send(response, 503, 'text/plain; charset=utf-8', Buffer.from('database down'), 'no-store'),
+  );
+}
+
 const server = http.createServer((request, response) => {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return send(response, 405, 'text/plain; charset=utf-8', Buffer.from('method not allowed'), 'no-store');
@@ -48,7 +64,7 @@ const server = http.createServer((request, response) => {
   const recorded = RECORDED.get(request.url);
   if (recorded) return send(response, 200, 'application/json; charset=utf-8', recorded, 'no-store');
   const path = request.url.split('?', 1)[0];
-  if (path === '/healthz') return send(response, 200, 'application/json; charset=utf-8', HEALTH_BODY, 'no-store');
+  if (path === '/healthz') return health(response);
   if (path === '/') return send(response, 200, 'text/html; charset=utf-8', HTML_BODY, 'no-cache');
   send(response, 404, 'text/plain; charset=utf-8', Buffer.from('not found'), 'no-store');
 });
@@ -58,7 +74,7 @@ server.listen(port, '127.0.0.1');
 // Stop promptly when the bench asks: keep-alive sockets would otherwise hold the process open.
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
-    server.close(() => process.exit(0));
+    server.close(() => (pool ? pool.end() : Promise.resolve()).finally(() => process.exit(0)));
     server.closeAllConnections();
   });
 }
