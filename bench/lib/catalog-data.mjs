@@ -61,6 +61,12 @@ export async function importCatalogFile({ root, databaseUrl, file, what = file }
   }
 }
 
+/** The notification the catalog import sends as it commits, sent with the built server's own function. */
+function announceCatalogChange(client, root) {
+  const { announcePublicReadsChanged } = require(join(root, 'server', 'dist', 'platform', 'http', 'read-cache', 'public-read-invalidation.js'));
+  return announcePublicReadsChanged(client);
+}
+
 async function timed(steps, label, work) {
   const started = performance.now();
   const result = await work();
@@ -71,10 +77,11 @@ async function timed(steps, label, work) {
 /**
  * Multiplies the imported demo catalog to `titles` titles and exactly `episodes` episodes, in one
  * transaction, then VACUUM ANALYZE (what autovacuum would do after a bulk load: statistics for
- * the planner, the GIN pending list merged, the visibility map set). Returns the table counts
- * and the time of each step.
+ * the planner, the GIN pending list merged, the visibility map set), and announces the change as
+ * the import does, with the built server under `root`. Returns the table counts and the time of
+ * each step.
  */
-export async function multiplyCatalog(databaseUrl, { titles, episodes }) {
+export async function multiplyCatalog(databaseUrl, { titles, episodes, root }) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const steps = [];
@@ -112,6 +119,9 @@ export async function multiplyCatalog(databaseUrl, { titles, episodes }) {
     await timed(steps, 'CHECKPOINT', () => client.query('CHECKPOINT')).catch((error) => {
       steps.push({ label: `no CHECKPOINT (${error.message})`, ms: null });
     });
+
+    // As an import does: every server process hears that the catalog changed (read cache, search index).
+    await announceCatalogChange(client, root);
 
     const counts = {};
     for (const table of CATALOG_TABLES) {

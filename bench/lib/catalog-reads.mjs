@@ -17,6 +17,18 @@ const STATISTICS_DELAY_MS = 1100;
 const TITLE_PAGE_SAMPLE = 1000;
 
 /**
+ * Distinct paths of a read asked once each that only warm the target up (each once too), before
+ * the measured ones: never measured, never asked again.
+ */
+const DISTINCT_WARMUP_PATHS = 600;
+
+/** How many characters people type before the live search shows what they look for. */
+const TYPED_LENGTHS = [3, 4, 5, 6, 7, 8];
+
+/** Turkish letters as typed on a keyboard without them. */
+const WITHOUT_TURKISH_LETTERS = { ç: 'c', Ç: 'C', ğ: 'g', Ğ: 'G', ı: 'i', İ: 'I', ö: 'o', Ö: 'O', ş: 's', Ş: 'S', ü: 'u', Ü: 'U' };
+
+/**
  * What people type in the header's search: names and words of the catalog, with and without the
  * Turkish letters, in either case.
  */
@@ -28,10 +40,76 @@ const SEARCH_TERMS = [
 
 const searchPath = (term) => `/api/search?q=${encodeURIComponent(term)}`;
 
+/** A small deterministic generator (the bench's choices are the same every run). */
+function seededRandom(seed) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+/** `items` in a random order that is the same every run. */
+function shuffled(items, seed) {
+  const random = seededRandom(seed);
+  const result = [...items];
+  for (let at = result.length - 1; at > 0; at -= 1) {
+    const other = Math.floor(random() * (at + 1));
+    [result[at], result[other]] = [result[other], result[at]];
+  }
+  return result;
+}
+
+/**
+ * What people type into the live search for `name`: the first 3 to 8 characters from each of its
+ * words, as written, in lower case, and without the Turkish letters (as written and in lower case).
+ */
+function typedSearches(name) {
+  const wordStarts = [0, ...[...name.matchAll(/ /g)].map((match) => match.index + 1)];
+  const prefixes = wordStarts.flatMap((start) =>
+    TYPED_LENGTHS.map((length) => [...name.slice(start)].slice(0, length).join('').trimEnd()).filter((prefix) => [...prefix].length >= 3),
+  );
+  const withoutTurkish = (text) => text.replace(/[çÇğĞıİöÖşŞüÜ]/g, (letter) => WITHOUT_TURKISH_LETTERS[letter]);
+  return prefixes.flatMap((prefix) => {
+    const lower = prefix.toLocaleLowerCase('tr');
+    return [prefix, lower, withoutTurkish(prefix), withoutTurkish(lower)];
+  });
+}
+
+/**
+ * A read of distinct paths, each asked once: the first DISTINCT_WARMUP_PATHS warm the target up,
+ * the rest are measured.
+ */
+function distinctRead(name, what, paths) {
+  return {
+    name,
+    what: `${what}, ${formatRate(paths.length - DISTINCT_WARMUP_PATHS)} distinct paths, each asked once`,
+    warmupPaths: paths.slice(0, DISTINCT_WARMUP_PATHS),
+    paths: paths.slice(DISTINCT_WARMUP_PATHS),
+  };
+}
+
+/** Live searches no one asked before: every distinct typed prefix of the catalog's names, shuffled. */
+async function distinctSearchRead(client) {
+  const { rows } = await client.query('SELECT name FROM title ORDER BY id');
+  // The fixed terms of the "search" read are asked before: they would be answered from the cache.
+  const searches = [...new Set(rows.flatMap(({ name }) => typedSearches(name)))].filter((search) => !SEARCH_TERMS.includes(search));
+  return distinctRead('search, distinct', 'prefixes of 3 to 8 characters of catalog names, with and without Turkish letters', shuffled(searches, 16).map(searchPath));
+}
+
+/** Title pages not asked before in the process: every title but those `asked`, shuffled. */
+async function unseenTitleRead(client, asked, titlePath) {
+  const { rows } = await client.query('SELECT kind, slug FROM title WHERE NOT (slug = ANY($1::text[])) ORDER BY id', [asked.map(({ slug }) => slug)]);
+  return distinctRead('title page, unseen', 'titles no other read asks', shuffled(rows, 61).map(titlePath));
+}
+
 /**
  * The reads to measure, each a list of paths requested in turn. The home page's calls are a
  * visitor's in client/src/features: session, newest titles, the home rows and, on "load more",
- * the next page of latest episodes (a member's continue-watching row is not a visitor's).
+ * the next page of latest episodes (a member's continue-watching row is not a visitor's). Then
+ * what the read cache cannot answer, as real visitors ask it, each path once (the reads with
+ * `warmupPaths`, see scenarios.mjs): live searches, a different prefix at almost every keystroke,
+ * and title pages no one opened lately.
  */
 export async function catalogReads(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -57,6 +135,8 @@ export async function catalogReads(databaseUrl) {
         paths: [titlePath(longest)],
       },
       { name: 'search', what: `${SEARCH_TERMS.length} Turkish terms`, paths: SEARCH_TERMS.map(searchPath) },
+      await distinctSearchRead(client),
+      await unseenTitleRead(client, [...sample, longest], titlePath),
     ];
   } finally {
     await client.end().catch(() => undefined);

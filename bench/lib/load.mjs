@@ -34,24 +34,27 @@ function percentile(sorted, fraction) {
 }
 
 /**
- * Runs the load and returns { requests, errors, firstError, seconds, rps, p50, p99 } (times in ms).
- * `paths` are requested in turn (one request each, then from the start again), so a scenario can
- * spread over many addresses, and two targets given the same list see the same sequence.
- * Latency percentiles and req/s count successful (2xx) answers only: a fast error page would
- * otherwise flatter the numbers. Stops early when `signal` aborts.
+ * Runs the load and returns { requests, errors, firstError, seconds, rps, p50, p99, exhausted,
+ * meanBytes } (times in ms; meanBytes of the successful answers' bodies). `paths` are requested in turn (one request each, then from the start again), so a
+ * scenario can spread over many addresses, and two targets given the same list see the same
+ * sequence. With `once`, no path is requested twice: the load stops when the list runs out
+ * (`exhausted`), for reads that must never be answered from a cache. Latency percentiles and req/s
+ * count successful (2xx) answers only: a fast error page would otherwise flatter the numbers. Stops
+ * early when `signal` aborts.
  */
-export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal }) {
+export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal, once = false }) {
   // One socket per client, reused: the bench measures request handling, not TCP handshakes.
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
   const latencies = new Float64Array(maxRequests);
   let issued = 0;
   let succeeded = 0;
+  let bodyBytes = 0;
   let errors = 0;
   let firstError = null;
 
   const started = performance.now();
   const deadline = started + durationMs;
-  const keepGoing = () => performance.now() < deadline && issued < maxRequests && !signal?.aborted;
+  const keepGoing = () => performance.now() < deadline && issued < maxRequests && !signal?.aborted && !(once && issued >= paths.length);
 
   async function client() {
     while (keepGoing()) {
@@ -59,10 +62,11 @@ export async function runLoad({ port, paths, headers = {}, concurrency, duration
       issued += 1;
       const sent = performance.now();
       try {
-        const { status } = await get({ port, path, headers, agent });
+        const { status, bytes } = await get({ port, path, headers, agent });
         if (status >= 200 && status < 300) {
           latencies[succeeded] = performance.now() - sent;
           succeeded += 1;
+          bodyBytes += bytes;
         } else {
           errors += 1;
           firstError ??= `HTTP ${status}`;
@@ -87,5 +91,7 @@ export async function runLoad({ port, paths, headers = {}, concurrency, duration
     rps: succeeded / seconds,
     p50: percentile(sorted, 0.5),
     p99: percentile(sorted, 0.99),
+    exhausted: once && issued >= paths.length,
+    meanBytes: succeeded > 0 ? bodyBytes / succeeded : NaN,
   };
 }

@@ -11,20 +11,30 @@ import { get, runLoad } from './load.mjs';
 export const WARMUP_MS = 1000;
 
 /**
- * One scenario ({ name, what, paths, headers, bytes? }) against one target: a check that it
- * answers, a warm-up, then the measurement. The app's CPU time per request comes along; with a
- * `meter` (catalog-reads.mjs) also its database queries and PostgreSQL's CPU time per request.
+ * One scenario ({ name, what, paths, headers, bytes?, warmupPaths? }) against one target: a check
+ * that it answers, a warm-up, then the measurement. The app's CPU time per request comes along;
+ * with a `meter` (catalog-reads.mjs) also its database queries and PostgreSQL's CPU time per request.
+ *
+ * A scenario with `warmupPaths` is one of distinct requests, each asked once in the whole run: the
+ * check and the warm-up ask only `warmupPaths` (each once too), so no measured path has been asked
+ * before, and the measurement asks every path at most once (it ends early when they run out).
  */
 async function measure(scenario, target, load, signal, meter) {
   const request = { port: target.port, headers: scenario.headers };
-  const probe = await get({ ...request, path: scenario.paths[0] }).catch((error) => ({ status: null, error }));
+  const distinct = scenario.warmupPaths !== undefined;
+  const [probePath, ...warmupPaths] = distinct ? scenario.warmupPaths : scenario.paths;
+  const probe = await get({ ...request, path: probePath }).catch((error) => ({ status: null, error }));
   if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
   if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
   const bytes = scenario.bytes ?? probe.bytes;
 
-  const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal };
-  await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
-  await runLoad({ ...run, durationMs: WARMUP_MS });
+  const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal, once: distinct };
+  if (distinct) {
+    await runLoad({ ...run, paths: warmupPaths, durationMs: WARMUP_MS });
+  } else {
+    await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
+    await runLoad({ ...run, durationMs: WARMUP_MS });
+  }
   const database = meter ? await meter.sample() : null;
   const cpuBefore = cpuSeconds(target.handle.child.pid);
   const result = await runLoad({ ...run, durationMs: load.seconds * 1000 });
@@ -38,7 +48,8 @@ async function measure(scenario, target, load, signal, meter) {
     usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / sent;
     usage.connections = used.connections;
   }
-  return { ...result, bytes, usage };
+  // A distinct read's bodies are known only as they are measured.
+  return { ...result, bytes: distinct ? result.meanBytes : bytes, usage };
 }
 
 /** Whether a target is an app process (the server, or a variant of it), not the bare baseline. */

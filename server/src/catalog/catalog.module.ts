@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogChanges } from './catalog-changes';
 import { CatalogController } from './catalog.controller';
 import { CatalogService } from './catalog.service';
 import { DemoCatalogSeeder } from './demo/demo-catalog.seeder';
@@ -31,6 +32,7 @@ import { WatchService } from './watch/watch.service';
 import { DiscoverService } from './search/discover.service';
 import { SearchController } from './search/search.controller';
 import { SearchLegacyController } from './search/search.legacy.controller';
+import { CurrentTitleIndex } from './search/current-title-index';
 import { SearchService } from './search/search.service';
 
 /** Titles, seasons, episodes, video sources and ads: their schema, import, demo and drawn posters. */
@@ -39,7 +41,7 @@ import { SearchService } from './search/search.service';
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
   controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController, HomeController, HomeLegacyController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, CatalogChanges, CurrentTitleIndex, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler],
   exports: [TypeOrmModule, CatalogImportService],
 })
 export class CatalogModule {}

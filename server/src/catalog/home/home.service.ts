@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   HOME_RULES,
   WATCH_RULES,
@@ -10,10 +9,10 @@ import {
   type TitleCard,
   type TitleKind,
 } from '@seyirlik/shared-contracts';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
+import { PreparedStatement } from '../../platform/database/prepared-statement';
 import { posterUrl } from '../catalog.paths';
-import { toTitleCard } from '../catalog.service';
-import { Title } from '../entities/title.entity';
+import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { airedSql } from '../aired';
 
 interface LatestEpisodeRow {
@@ -30,13 +29,40 @@ interface LatestEpisodeRow {
 
 const turkishOrder = new Intl.Collator('tr');
 
+/*
+ * The home page's queries run on every visit the read cache does not answer: each is prepared
+ * once per connection, so PostgreSQL does not parse and plan it again every time.
+ */
+
+/** A page of the newest aired episodes ($1 rows from $2 on), with their titles. */
+const LATEST_EPISODES = new PreparedStatement<LatestEpisodeRow>(
+  'home_latest_episodes',
+  `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, t.adult, s.number AS season, e.number, e.name, e.air_at
+     FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
+    WHERE ${airedSql('e')}
+    ORDER BY e.air_at DESC, e.id DESC
+    LIMIT $1 OFFSET $2`,
+);
+
+const CHANNELS_WITH_TITLES = new PreparedStatement<ChannelCard>(
+  'home_channels',
+  'SELECT c.slug, c.name FROM channel c WHERE EXISTS (SELECT 1 FROM title t WHERE t.channel_id = c.id)',
+);
+
+/**
+ * The newest films by release year, the newest imported first within a year, off the (kind, year)
+ * index. The count is written into the statement: with a parameter there, PostgreSQL would plan
+ * it again on every call rather than keep one plan.
+ */
+const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
+  'home_newest_films',
+  `SELECT ${titleCardColumns('t')} FROM title t WHERE t.kind = 'film' ORDER BY t.year DESC, t.id DESC LIMIT ${HOME_RULES.newestFilmsCount}`,
+);
+
 /** The home page's rows: the latest aired episodes, the channels and the newest films. */
 @Injectable()
 export class HomeService {
-  constructor(
-    @InjectRepository(Title) private readonly titles: Repository<Title>,
-    private readonly dataSource: DataSource,
-  ) {}
+  constructor(private readonly dataSource: DataSource) {}
 
   async homeRows(): Promise<HomeRows> {
     const [latestEpisodes, channels, newestFilms] = await Promise.all([this.latestEpisodes(1), this.channels(), this.newestFilms()]);
@@ -49,14 +75,7 @@ export class HomeService {
    */
   async latestEpisodes(page: number): Promise<LatestEpisodesPage> {
     const pageSize = WATCH_RULES.episodePageSize;
-    const rows: LatestEpisodeRow[] = await this.dataSource.query(
-      `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, t.adult, s.number AS season, e.number, e.name, e.air_at
-         FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
-        WHERE ${airedSql('e')}
-        ORDER BY e.air_at DESC, e.id DESC
-        LIMIT $1 OFFSET $2`,
-      [pageSize + 1, (page - 1) * pageSize],
-    );
+    const rows = await LATEST_EPISODES.run(this.dataSource, [pageSize + 1, (page - 1) * pageSize]);
     return {
       page,
       hasMore: rows.length > pageSize,
@@ -76,9 +95,7 @@ export class HomeService {
 
   /** Channels that have a title (an empty one would lead to an empty discover page), in Turkish alphabetical order. */
   async channels(): Promise<ChannelCard[]> {
-    const rows: ChannelCard[] = await this.dataSource.query(
-      'SELECT c.slug, c.name FROM channel c WHERE EXISTS (SELECT 1 FROM title t WHERE t.channel_id = c.id)',
-    );
+    const rows = await CHANNELS_WITH_TITLES.run(this.dataSource, []);
     return rows.sort((a, b) => turkishOrder.compare(a.name, b.name) || a.slug.localeCompare(b.slug));
   }
 
@@ -88,7 +105,7 @@ export class HomeService {
    * visitor looks for first among films and reads straight off the (kind, year) index.
    */
   async newestFilms(): Promise<TitleCard[]> {
-    const films = await this.titles.find({ where: { kind: 'film' }, order: { year: 'DESC', id: 'DESC' }, take: HOME_RULES.newestFilmsCount });
+    const films = await NEWEST_FILMS.run(this.dataSource, []);
     return films.map(toTitleCard);
   }
 }

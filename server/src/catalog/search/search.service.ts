@@ -1,4 +1,4 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { HttpStatus, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type TitleCard } from '@seyirlik/shared-contracts';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
@@ -6,26 +6,52 @@ import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
+import { CurrentTitleIndex } from './current-title-index';
+
+/** A UTF-16 surrogate without its pair: PostgreSQL receives it as U+FFFD, as UTF-8 encodes it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The folded query as PostgreSQL receives it, so the in-memory index and the SQL look for the same
+ * text: a lone surrogate (only a JSON body can carry one) becomes U+FFFD.
+ */
+const asDatabaseText = (folded: string): string => folded.replace(LONE_SURROGATE, '\uFFFD');
+
+/** No text in PostgreSQL holds U+0000 (it refuses it), so no title name does. */
+const NUL = '\u0000';
 
 /** Title search by name, ignoring case and Turkish diacritics, closest first. */
 @Injectable()
 export class SearchService {
-  constructor(@InjectRepository(Title) private readonly titles: Repository<Title>) {}
+  /** `index` is the server's in-memory title index; without one (the bench's EXPLAIN) every search reads PostgreSQL. */
+  constructor(
+    @InjectRepository(Title) private readonly titles: Repository<Title>,
+    @Optional() private readonly index?: CurrentTitleIndex,
+  ) {}
 
   /**
-   * Titles whose folded name (or original name) contains the folded query, through the trigram
-   * index on `search_text`. Ranked: the whole name starting with the query, then a word starting
-   * with it, then inside a word; within each, the shortest names first (the query covers more of
-   * them); name and id break ties so the order is stable.
+   * Titles whose folded name (or original name) contains the folded query. Ranked: the whole name
+   * starting with the query, then a word starting with it, then inside a word; within each, the
+   * shortest names first (the query covers more of them); name and id break ties so the order is
+   * stable. Answered from the in-memory title index when it holds the catalog as it is now, else
+   * by the same query in PostgreSQL (`titleSearch`), with the same answer.
    */
   async search(query: unknown, limit: number): Promise<TitleCard[]> {
     const parsed = searchQuerySchema.safeParse(query);
     if (!parsed.success) {
       throw new AppException(HttpStatus.BAD_REQUEST, parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.tooShort);
     }
-    const folded = foldForSearch(parsed.data);
+    const folded = asDatabaseText(foldForSearch(parsed.data));
     // Marks stripped by folding can leave fewer letters than the query had.
     if (folded.length < SEARCH_RULES.minLength) throw new AppException(HttpStatus.BAD_REQUEST, SEARCH_MESSAGES.tooShort);
+    if (folded.includes(NUL)) return [];
+    const index = this.index?.current();
+    if (index) return index.search(folded, limit);
+    return this.searchDatabase(folded, limit);
+  }
+
+  /** `search` in PostgreSQL, for an already folded query: what the in-memory index answers too. */
+  async searchDatabase(folded: string, limit: number): Promise<TitleCard[]> {
     const [sql, parameters] = this.titleSearch(folded, limit).getQueryAndParameters();
     const rows: TitleCardSource[] = await this.titles.query(sql, parameters);
     return rows.map(toTitleCard);

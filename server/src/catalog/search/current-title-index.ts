@@ -1,0 +1,85 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Injectable } from '@nestjs/common';
+import { PinoLogger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
+import { CatalogChanges } from '../catalog-changes';
+import { type SearchableTitle, TitleSearchIndex } from './title-search-index';
+
+/** A failed build is tried again at the next search this long after it failed. */
+const RETRY_AFTER_FAILURE_MS = 5_000;
+
+/**
+ * Every title's search text and card, in the order search ranks equal matches: PostgreSQL orders
+ * the names, by its own collation, exactly as the search's SQL would.
+ */
+const INDEXED_TITLES = `
+  SELECT t.search_text AS "searchText", ${titleCardColumns('t')}
+    FROM title t
+   ORDER BY length(t.search_text), t.name, t.id`;
+
+type IndexedTitleRow = TitleCardSource & { searchText: string };
+
+/**
+ * The title search index of the catalog as it is now, built from PostgreSQL in the background on
+ * the first search and again after every catalog change (CatalogChanges). `current()` hands out
+ * an index only while it is the catalog's: before the first build, while a change is being
+ * rebuilt and while no change could be heard of, it answers null and search reads PostgreSQL.
+ */
+@Injectable()
+export class CurrentTitleIndex {
+  private index: TitleSearchIndex | null = null;
+  private builtFor: string | null = null;
+  private building = false;
+  private failedAt: number | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: CatalogChanges,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  /** The index when it holds the catalog as it is now; otherwise null, and a build is under way. */
+  current(): TitleSearchIndex | null {
+    this.changes.startListening();
+    if (!this.changes.listening) return null;
+    if (this.index !== null && this.builtFor === this.changes.version) return this.index;
+    this.index = null;
+    this.buildSoon();
+    return null;
+  }
+
+  /** Starts one build unless one runs, or the last failed moments ago. */
+  private buildSoon(): void {
+    if (this.building || (this.failedAt !== null && Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS)) return;
+    this.building = true;
+    void this.build().finally(() => {
+      this.building = false;
+    });
+  }
+
+  /**
+   * Reads every title and builds the index. Kept only when no change was heard of meanwhile: the
+   * version is taken before the read, so a change committed after the read started makes it stale.
+   */
+  private async build(): Promise<void> {
+    const version = this.changes.version;
+    try {
+      const rows: IndexedTitleRow[] = await this.dataSource.query(INDEXED_TITLES);
+      if (!this.changes.listening || this.changes.version !== version) return;
+      // In slices: at 20,000 titles a build in one go would hold every request up for a tenth of a second.
+      const index = await TitleSearchIndex.build(rows.map(toSearchableTitle), () => nextTurn());
+      if (!this.changes.listening || this.changes.version !== version) return;
+      this.index = index;
+      this.builtFor = version;
+      this.failedAt = null;
+    } catch (error) {
+      this.failedAt = Date.now();
+      this.logger.warn({ err: (error as Error).message }, 'title search index could not be built; search reads PostgreSQL');
+    }
+  }
+}
+
+function toSearchableTitle(row: IndexedTitleRow): SearchableTitle {
+  return { searchText: row.searchText, card: toTitleCard(row) };
+}

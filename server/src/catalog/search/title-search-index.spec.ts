@@ -1,0 +1,104 @@
+import type { TitleCard } from '@seyirlik/shared-contracts';
+import { type SearchableTitle, TitleSearchIndex } from './title-search-index';
+
+/** A card whose slug names the title; the index hands cards back untouched. */
+const card = (slug: string): TitleCard => ({
+  slug,
+  kind: 'dizi',
+  name: slug,
+  originalName: slug,
+  year: 2024,
+  imdb: 7,
+  posterUrl: `/media/posters/${slug}.svg`,
+  adult: false,
+});
+
+/** Titles in rank order (as PostgreSQL would hand them), each slug `t<rank>`. */
+const titlesOf = (texts: string[]): SearchableTitle[] => texts.map((searchText, rank) => ({ searchText, card: card(`t${rank}`) }));
+
+/** The index of `texts`, built in slices of `sliceSize` titles. */
+const indexOf = (texts: string[], sliceSize?: number) => TitleSearchIndex.build(titlesOf(texts), async () => undefined, sliceSize);
+
+const slugs = (cards: TitleCard[]) => cards.map((found) => found.slug);
+
+/** What SearchService's SQL answers, written the plain way: every match, by kind and then rank. */
+function searchedPlainly(texts: string[], query: string, limit: number): string[] {
+  const kind = (text: string) => (text.startsWith(query) ? 0 : text.includes(` ${query}`) ? 1 : 2);
+  return texts
+    .map((text, rank) => ({ text, rank }))
+    .filter(({ text }) => text.includes(query))
+    .sort((a, b) => kind(a.text) - kind(b.text) || a.rank - b.rank)
+    .slice(0, limit)
+    .map(({ rank }) => `t${rank}`);
+}
+
+/** A small deterministic generator, so a failure repeats. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+describe('TitleSearchIndex', () => {
+  const texts = ['kara gece', 'karanlikta isik', 'buzlu karanfil', 'sakar dagi', 'iskele kara kara', 'kar'];
+  let sut: TitleSearchIndex;
+
+  beforeAll(async () => {
+    sut = await indexOf(texts);
+  });
+
+  it('ranks the text starting with the query, then a word starting with it, then inside a word, each by rank', () => {
+    expect(slugs(sut.search('kar', 10))).toEqual(['t0', 't1', 't5', 't2', 't4', 't3']);
+  });
+
+  it('counts a title once however many of its words start with the query', () => {
+    expect(slugs(sut.search('kara', 10))).toEqual(['t0', 't1', 't2', 't4']);
+  });
+
+  it('answers at most `limit` titles, the best ones', () => {
+    expect(slugs(sut.search('kar', 2))).toEqual(['t0', 't1']);
+    expect(slugs(sut.search('kar', 4))).toEqual(['t0', 't1', 't5', 't2']);
+  });
+
+  it('matches across a space, and nothing when a trigram of the query is nowhere', () => {
+    expect(slugs(sut.search('a ge', 10))).toEqual(['t0']);
+    expect(slugs(sut.search('e kara k', 10))).toEqual(['t4']);
+    expect(sut.search('xyz', 10)).toEqual([]);
+    expect(sut.search('karanlikta isik ve daha', 10)).toEqual([]);
+  });
+
+  it('takes the query literally: no character is a pattern', async () => {
+    const literal = await indexOf(['yuzde 100% ask', 'kod_adi dogan', 'kod adi dogan', 'ters\\egik']);
+
+    expect(slugs(literal.search('100%', 10))).toEqual(['t0']);
+    expect(slugs(literal.search('d_a', 10))).toEqual(['t1']);
+    expect(slugs(literal.search('s\\e', 10))).toEqual(['t3']);
+    expect(literal.search('%%%', 10)).toEqual([]);
+  });
+
+  it('refuses a query under three units, which SearchService never sends', () => {
+    expect(() => sut.search('ka', 10)).toThrow(RangeError);
+  });
+
+  it('answers what the plain search answers, on many random texts and queries, however it was sliced', async () => {
+    const random = seededRandom(42);
+    const letters = ['a', 'b', 'c', ' ', 'ş', '1', '\u{1F3AC}'];
+    const randomText = (length: number) => Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join('');
+    const manyTexts = Array.from({ length: 400 }, () => randomText(1 + Math.floor(random() * 14)).replace(/\s+/g, ' ').trim());
+    const [index, sliced] = [await indexOf(manyTexts), await indexOf(manyTexts, 7)];
+    const queries = [
+      ...Array.from({ length: 300 }, () => randomText(3 + Math.floor(random() * 4)).trim()),
+      ...manyTexts.map((text) => text.slice(Math.floor(random() * 3), 3 + Math.floor(random() * 6))),
+    ].filter((query) => query.length >= 3);
+
+    for (const query of queries) {
+      for (const limit of [1, 8, 20]) {
+        const expected = { query, limit, found: searchedPlainly(manyTexts, query, limit) };
+        expect({ query, limit, found: slugs(index.search(query, limit)) }).toEqual(expected);
+        expect({ query, limit, found: slugs(sliced.search(query, limit)) }).toEqual(expected);
+      }
+    }
+  });
+});
