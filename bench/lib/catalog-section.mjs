@@ -17,6 +17,8 @@ const CATALOG_P99_TARGET_MS = 50;
  * the cost of the server's request pipeline alone.
  */
 const UNCACHED_READ_P99_RATIO = 1.5;
+/** The request pipeline's floor: an uncached read of nothing at this share of the bare baseline's req/s, or more. */
+const REQUEST_FLOOR_TARGET = 0.4;
 /** No catalog read, answered from the cache or not, should cost PostgreSQL more CPU per request than this. */
 const DATABASE_CPU_TARGET_MS = 2;
 /** The read whose p99 on the server without its read cache is the pipeline's own. */
@@ -143,6 +145,7 @@ export function catalogTargets(section) {
         `PostgreSQL ${formatCost(result.usage.databaseCpuMs)} ms CPU/req, app ${formatCost(result.usage.appCpuMs)} ms CPU/req`,
     };
   });
+  targets.push(requestFloorTarget(section, session));
   const appResults = section.results.filter((result) => isAppTarget(result.target) && !result.error);
   const unknown = appResults.filter((result) => !Number.isFinite(result.usage.databaseCpuMs));
   const label = `PostgreSQL CPU <= ${DATABASE_CPU_TARGET_MS} ms per request for every catalog read, cached or not`;
@@ -163,6 +166,26 @@ export function catalogTargets(section) {
     });
   }
   return targets;
+}
+
+/**
+ * The request pipeline's floor on a read that asks nothing of the database: the uncached session
+ * read's req/s as a share of the bare baseline's answering the same body (/healthz's is in the
+ * HTTP section).
+ */
+function requestFloorTarget(section, session) {
+  const label = `uncached session read >= ${formatRatio(REQUEST_FLOOR_TARGET)} the bare baseline's req/s (the request floor)`;
+  const short = 'request floor';
+  const bare = findResult(section, SESSION_READ, 'baseline');
+  if (!session || !bare) return { label, short, met: null, text: 'not measured' };
+  const ratio = session.rps / bare.rps;
+  const met = ratio >= REQUEST_FLOOR_TARGET;
+  return {
+    label,
+    short,
+    met,
+    text: `${formatRate(session.rps)} vs ${formatRate(bare.rps)} req/s = ${formatRatio(ratio)}: ${met ? 'met' : 'MISSED'}`,
+  };
 }
 
 const readAndTarget = (result) => `${result.scenario.name} on ${result.target}`;
