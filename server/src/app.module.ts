@@ -47,7 +47,8 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true }),
+        // The root logger for Nest's own logging; no per-request binding (the request log is a Fastify hook).
+        LoggerModule.forRoot({ pinoHttp: { logger }, useExisting: true, forRoutes: [] }),
         DatabaseModule.forRoot(databaseUrl),
         RedisModule,
         OutboxModule,

@@ -18,6 +18,7 @@ import { LegacyCallRegistry } from './platform/http/legacy-call.registry';
 import { originCheck } from './platform/http/origin-check';
 import { encodeReply } from './platform/http/response-encoding';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
+import { installPublicReadStore } from './platform/http/read-cache/public-read';
 import { answeredFromCache, installPublicReadFront } from './platform/http/read-cache/public-read-front';
 import { watchEventLoop } from './platform/logging/event-loop-monitor';
 import { requestLogHook } from './platform/logging/logger';
@@ -67,6 +68,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.
     http.addHook('preValidation', app.get(LegacyCallRegistry).directFront());
     http.addHook('preHandler', viewerHook(app.get(SessionsService)));
+    installPublicReadStore(http, app.get(PublicReadCache));
     http.addHook('onSend', encodeReply);
     await installClientServing(http, CLIENT_DIST, logger);
     const socketAdapter = new RealtimeIoAdapter(app, config, logger);

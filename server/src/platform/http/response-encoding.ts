@@ -77,9 +77,12 @@ export function varyOnEncoding(headers: { getHeader(name: string): unknown; head
 export const encodeReply: onSendHookHandler = (request, reply, payload, done) => {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
   const readMethod = request.method === 'GET' || request.method === 'HEAD';
-  if (readMethod && reply.statusCode === 200 && !reply.hasHeader('etag')) {
-    const etag = weakEtag(payload);
-    reply.header('etag', etag);
+  if (readMethod && reply.statusCode === 200) {
+    let etag = reply.getHeader('etag');
+    if (typeof etag !== 'string') {
+      etag = weakEtag(payload);
+      reply.header('etag', etag);
+    }
     if (isFresh(request.headers, etag)) {
       reply.code(304);
       reply.removeHeader('content-type');

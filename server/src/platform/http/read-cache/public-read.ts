@@ -1,17 +1,7 @@
-import {
-  applyDecorators,
-  type CallHandler,
-  type ExecutionContext,
-  Injectable,
-  type NestInterceptor,
-  SetMetadata,
-  UseInterceptors,
-} from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { type Observable, tap } from 'rxjs';
-import type { HttpReply, HttpRequest } from '../http-types';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { weakEtag } from '../response-encoding';
-import { carriesSessionCookie, PublicReadCache } from './public-read-cache';
+import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
 export interface PublicReadOptions {
   /**
@@ -21,47 +11,49 @@ export interface PublicReadOptions {
   visitorsOnly?: boolean;
 }
 
-const PUBLIC_READ = Symbol('PUBLIC_READ');
+/** What Fastify's serializer gives a JSON answer: the only header a cached answer may carry. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** Stores the answers of a @PublicRead handler in the PublicReadCache. */
-@Injectable()
-export class PublicReadInterceptor implements NestInterceptor {
-  constructor(
-    private readonly cache: PublicReadCache,
-    private readonly reflector: Reflector,
-  ) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<HttpRequest>();
-    const { visitorsOnly = false } = this.reflector.get<PublicReadOptions | undefined>(PUBLIC_READ, context.getHandler()) ?? {};
-    if (!this.cache.enabled || request.method !== 'GET' || (visitorsOnly && carriesSessionCookie(request.headers.cookie))) {
-      return next.handle();
-    }
-    // Taken before the handler reads the database: a clear() during the read voids the answer.
-    const generation = this.cache.generation;
-    const response = context.switchToHttp().getResponse<HttpReply>();
-    return next.handle().pipe(
-      tap((result) => {
-        if (!this.sentAsPlainJson(result, response)) return;
-        const body = Buffer.from(JSON.stringify(result));
-        this.cache.store(request.url, { body, etag: weakEtag(body), visitorsOnly }, generation);
-      }),
-    );
-  }
-
-  /**
-   * Whether the normal path will send `result` as plain JSON with nothing else: status 200 and
-   * no header of the handler's own, which the front would not repeat.
-   */
-  private sentAsPlainJson(result: unknown, response: HttpReply): result is object {
-    return typeof result === 'object' && result !== null && response.statusCode === 200 && !response.sent && Object.keys(response.getHeaders()).length === 0;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by @PublicRead: the route's answers go to the PublicReadCache. */
+    publicRead?: PublicReadOptions;
   }
 }
 
 /**
  * Marks a GET handler whose answer depends on the catalog alone (never on the viewer, unless
  * `visitorsOnly`): its 200 answers are kept in the PublicReadCache and served from memory by the
- * front handler. Only for handlers that return a JSON value and set no header.
+ * front hook. Only for handlers that return a JSON value and set no header.
  */
-export const PublicRead = (options: PublicReadOptions = {}) =>
-  applyDecorators(SetMetadata(PUBLIC_READ, options), UseInterceptors(PublicReadInterceptor));
+export const PublicRead = (options: PublicReadOptions = {}) => RouteConfig({ publicRead: options });
+
+/**
+ * Stores the answers of @PublicRead routes: the cache's generation is taken before the handler
+ * reads the database (a clear() during the read voids the answer), and the answer as sent, with
+ * its ETag, once it is serialized, when it is a plain 200 JSON answer with no header of the
+ * handler's own, which the front would not repeat. Installed when the cache is on.
+ */
+export function installPublicReadStore(http: FastifyInstance, cache: PublicReadCache): void {
+  if (!cache.enabled) return;
+  const generations = new WeakMap<FastifyRequest, number>();
+  http.addHook('preHandler', (request, _reply, done) => {
+    const options = request.routeOptions.config.publicRead;
+    if (options && request.method === 'GET' && !(options.visitorsOnly && carriesSessionCookie(request.headers.cookie))) {
+      generations.set(request, cache.generation);
+    }
+    done();
+  });
+  http.addHook('onSend', (request, reply, payload, done) => {
+    const generation = generations.get(request);
+    if (generation === undefined || reply.statusCode !== 200 || typeof payload !== 'string') return done(null, payload);
+    const headers = Object.keys(reply.getHeaders());
+    if (headers.some((name) => name !== 'content-type') || reply.getHeader('content-type') !== JSON_CONTENT_TYPE) return done(null, payload);
+    const body = Buffer.from(payload);
+    const etag = weakEtag(body);
+    cache.store(request.url, { body, etag, visitorsOnly: request.routeOptions.config.publicRead?.visitorsOnly ?? false }, generation);
+    // The same tag encodeReply would compute, computed once.
+    reply.header('etag', etag);
+    done(null, payload);
+  });
+}

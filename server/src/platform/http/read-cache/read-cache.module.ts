@@ -5,7 +5,7 @@ import { PublicReadCache } from './public-read-cache';
 import { PublicReadInvalidation, READ_CACHE_DATABASE_URL } from './public-read-invalidation';
 
 /**
- * The in-memory cache of public catalog reads. Every process has one, for @PublicRead's interceptor
+ * The in-memory cache of public catalog reads. Every process has one, for @PublicRead's store
  * and the catalog import to reach, but only a server process, which answers HTTP, turns it on and
  * listens for changes.
  */
