@@ -7,6 +7,13 @@ import type { HttpReply, HttpRequest } from '../platform/http/http-types';
 import { sessionTokenOf } from '../platform/http/session-cookie';
 import type { SessionMeta, SessionsService, Viewer } from './sessions.service';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member behind the request (null for a visitor), set by viewerHook before any handler. */
+    viewer?: Viewer | null;
+  }
+}
+
 /** Reads the session cookie of every routed request once, before its handler: `request.viewer`. */
 export function viewerHook(sessions: SessionsService): preHandlerAsyncHookHandler {
   return async (request) => {

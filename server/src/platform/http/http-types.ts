@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Viewer } from '../../accounts/sessions.service';
 
 /** A request as every handler and hook of the site sees it (Fastify's). */
 export type HttpRequest = FastifyRequest;
@@ -18,8 +17,6 @@ export interface UploadedFile {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The member behind the request (null for a visitor), set by the viewer hook before any handler. */
-    viewer?: Viewer | null;
     /** The files of a multipart request, in the order sent (empty for any other body). */
     files?: UploadedFile[];
   }
