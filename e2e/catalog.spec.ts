@@ -5,6 +5,8 @@ import { expect, test } from './support/test';
 const ADULT_TITLE = '/film/dehlizdeki-fisiltilar';
 /** The demo title whose release date the seeder moves into the future. */
 const COUNTDOWN_TITLE = '/dizi/golgedeki-saat';
+/** A demo film, released on 29 January 2016 (its date is never moved), with a video group. */
+const FILM = '/film/buzdan-kopru';
 
 const newTitles = (page: Page) => page.getByRole('region', { name: 'Yeni eklenenler' });
 const ageGate = (page: Page) => page.getByRole('dialog', { name: '18+ İçerik' });
@@ -90,5 +92,24 @@ test.describe('catalog', () => {
       );
       expect(overflow, path).toBe(0);
     }
+  });
+
+  test('a film\'s page offers "İzle" and its release date, and no seasons, episodes or new-episode alert', async ({ page }) => {
+    await page.goto(FILM);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buzdan Köprü');
+    await expect(page.locator('.title-page__fact').filter({ hasText: 'Vizyon tarihi' })).toHaveText('Vizyon tarihi29 Ocak 2016');
+    await expect(page.getByRole('tablist', { name: 'Sezonlar' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Sezonlar' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Haber ver' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Takip Et' })).toBeVisible();
+
+    await page.getByRole('link', { name: 'İzle', exact: true }).click();
+
+    await expect(page).toHaveURL(`${FILM}/izle`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Buzdan Köprü');
+    await expect(page.locator('.watch-heading')).toContainText('Vizyon tarihi: 29 Ocak 2016');
+    await expect(page.getByRole('navigation', { name: 'Bölümler' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Alternatif kaynaklar' }).getByRole('tab', { name: 'Yedek Kaynaklar' })).toBeVisible();
   });
 });

@@ -102,6 +102,63 @@ test.describe('home', () => {
   });
 });
 
+test.describe('home: the featured slider and the rows below it', () => {
+  const slider = (page: Page) => page.getByRole('region', { name: 'Öne çıkanlar' });
+  /** Every slide, the hidden ones too (they are out of the accessibility tree). */
+  const slides = (page: Page) => slider(page).locator('[aria-roledescription="slide"]');
+
+  test('shows one title at a time over its backdrop, with "İzle" and "Detaylar", moved by its buttons', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await expect(slides(page)).toHaveCount(5);
+    const first = slides(page).first();
+    const second = slides(page).nth(1);
+    await expect(first).toBeVisible();
+    await expect(second).toBeHidden();
+    const name = (await first.getByRole('heading', { level: 2 }).textContent())!;
+    await expect(first.locator('img')).toHaveAttribute('src', /^\/media\/backdrops\/.+\.svg$/);
+    await expect(first.getByRole('link', { name: 'İzle' })).toHaveAttribute('href', /^\/(dizi|anime|film)\/[^/]+\/(\d+-sezon\/\d+-bolum|izle)$/);
+
+    await slider(page).getByRole('button', { name: 'Sonraki öne çıkan' }).click();
+
+    await expect(second).toBeVisible();
+    await expect(first).toBeHidden();
+    await slider(page).getByRole('button', { name: `${name} tanıtımını göster` }).click();
+    await expect(first).toBeVisible();
+
+    await first.getByRole('link', { name: 'Detaylar' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
+  test('moves on by itself every 8 s, and holds while the visitor points at it', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const [first, second] = [slides(page).first(), slides(page).nth(1)];
+    await expect(first).toBeVisible();
+
+    await page.clock.runFor(8_100);
+    await expect(second).toBeVisible();
+    await expect(first).toBeHidden();
+
+    await slider(page).hover();
+    await page.clock.runFor(30_000);
+    await expect(second).toBeVisible();
+  });
+
+  test('greets in one line above the slider, and lists "Popüler" from what members watch, then genre rows', async ({ page }) => {
+    await page.goto('/');
+
+    const greeting = page.getByRole('heading', { level: 1 });
+    expect((await greeting.boundingBox())!.height).toBeLessThan(48);
+    expect((await greeting.boundingBox())!.y).toBeLessThan((await slider(page).boundingBox())!.y);
+    const popular = page.getByRole('list', { name: 'Popüler' }).getByRole('link');
+    // The demo community's members watched Şahin Yuvası Karakolu the most.
+    await expect(popular.first()).toHaveAttribute('href', '/dizi/sahin-yuvasi-karakolu');
+    await expect(page.getByRole('list', { name: 'Dram' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Komedi' })).toBeAttached();
+  });
+});
+
 test.describe('trailer modal', () => {
   test('opens from a title page, plays each numbered trailer in its tab and stops on closing', async ({ page }) => {
     await page.goto(TWO_TRAILERS_TITLE);

@@ -11,6 +11,11 @@ const SERIES = '/dizi/lodos-vakti';
 const WATCH = '/dizi/lodos-vakti/1-sezon/1-bolum';
 /** The room's episode: its first source is an MP4 the player loads. */
 const ROOM_EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
+/** A demo film with a video group, and its watch page. */
+const FILM = '/film/buzdan-kopru';
+const FILM_WATCH = '/film/buzdan-kopru/izle';
+/** An episode the demo member (README's demo login) watched, with the demo community's comments. */
+const COMMUNITY_WATCH = '/dizi/sahin-yuvasi-karakolu/1-sezon/1-bolum';
 
 interface LayoutReport {
   scrollWidth: number;
@@ -38,9 +43,10 @@ function measureLayout(withFloating: boolean): LayoutReport {
   const header = [...document.querySelectorAll('header')].find((candidate) => !candidate.closest('main, article, section, aside, nav'));
   const belowHeader = header ? header.getBoundingClientRect().bottom : 0;
 
+  // checkVisibility() also leaves out what the browser skips drawing: the content of a closed <details> (the emoji picker's list).
   const shown = (element: Element) => {
     const style = getComputedStyle(element);
-    return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
+    return element.checkVisibility() && style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0;
   };
   const floating = (element: Element) => {
     for (let node: Element | null = element; node && node !== header; node = node.parentElement) {
@@ -169,11 +175,13 @@ async function openRoom(browser: Browser, viewport: { width: number; height: num
 
 test.describe('layout at 1366 px and 360 px', () => {
   for (const viewport of [DESKTOP, PHONE]) {
-    test(`nothing overflows the window or covers a control at ${viewport.width} px: home, series, watch and room pages`, async ({ page, browser }) => {
+    test(`nothing overflows the window or covers a control at ${viewport.width} px: home, series, watch, film and room pages`, async ({ page, browser }) => {
       test.setTimeout(60_000);
       await page.setViewportSize(viewport);
 
       await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Öne çıkanlar' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Popüler' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'En yeni filmler' })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Kanallar' })).toBeVisible();
       await expectCleanLayout(page, 'home');
@@ -184,11 +192,40 @@ test.describe('layout at 1366 px and 360 px', () => {
 
       await page.goto(WATCH);
       await expect(page.getByRole('button', { name: 'Sinema modu' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Bölümler' }).getByRole('link').first()).toBeVisible();
       await expectCleanLayout(page, 'watch page');
+
+      await page.goto(FILM);
+      await expect(page.getByRole('link', { name: 'İzle', exact: true })).toBeVisible();
+      await expectCleanLayout(page, 'film page');
+
+      await page.goto(FILM_WATCH);
+      await expect(page.getByRole('tab', { name: 'Yedek Kaynaklar' })).toBeVisible();
+      await expectCleanLayout(page, 'film watch page');
 
       const room = await openRoom(browser, viewport);
       await expectCleanLayout(room.page, 'room');
       await room.context.close();
+    });
+  }
+
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`the demo member's pages, with their own rows and marks, stay clean at ${viewport.width} px`, async ({ page }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      const login = await page.request.post('/api/auth/login', { data: { username: 'demo', password: 'seyirlik-demo' } });
+      expect(login.ok()).toBe(true);
+
+      await page.goto('/');
+      await expect(page.getByRole('region', { name: 'Kaldığın yerden devam et' })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Popüler' })).toBeVisible();
+      await expectCleanLayout(page, "the member's home");
+
+      await page.goto(COMMUNITY_WATCH);
+      await expect(page.getByRole('checkbox', { name: 'İzledim: 1. Bölüm' })).toBeChecked();
+      await expect(page.getByRole('navigation', { name: 'Bölümler' }).getByText('İzlendi').first()).toBeVisible();
+      await expect(page.getByRole('region', { name: /^Yorumlar/ }).getByRole('article').first()).toBeVisible();
+      await expectCleanLayout(page, "the member's watch page");
     });
   }
 

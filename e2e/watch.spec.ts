@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { createRoomThroughApi, registerThroughApi } from './support/members';
 import { expect, test } from './support/test';
 
 /** A demo episode with an MP4, an HLS, a members-only and an embed source (server/assets/demo/catalog.json). */
@@ -7,6 +8,12 @@ const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
 const DEMO_AD_WAITS = [5, 6, 3];
 
 const player = (page: Page) => page.locator('.watch-player');
+/** plyr's English labels (and the value it showed for a quality it did not know), none of which may show. */
+const ENGLISH = /\b(Captions|Quality|undefined|Settings|Speed|Play|Pause|Mute|Unmute|Enter fullscreen|Exit fullscreen|Go back to previous menu|Current time|Duration|Volume|Seek|Disabled|Enabled)\b/;
+
+/** Every text of the player, shown or read out: its text and its controls' labels. */
+const playerWords = (plyr: Locator) =>
+  plyr.evaluate((element) => [element.textContent ?? '', ...[...element.querySelectorAll('[aria-label]')].map((labelled) => labelled.getAttribute('aria-label') ?? '')].join(' | '));
 const sources = (page: Page) => page.getByRole('region', { name: 'Alternatif kaynaklar' });
 
 /** The player's current time, read twice a second apart: it advances while the clip plays. */
@@ -71,5 +78,58 @@ test.describe('watch page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Çınaraltı Sırları 1. Sezon 2. Bölüm');
     await page.getByRole('link', { name: 'Önceki Bölüm' }).click();
     await expect(page).toHaveURL(EPISODE);
+  });
+
+  test("the player speaks Turkish in the site's colours, its settings menu too", async ({ browser }) => {
+    const context = await browser.newContext();
+    await registerThroughApi(context, 'oynatici');
+    // A room plays the episode in the same player, without the ads in front of it.
+    const room = await createRoomThroughApi(context, EPISODE, 'Menü denemesi');
+    const page = await context.newPage();
+    await page.goto(room);
+    const plyr = page.locator('.room-stage .plyr');
+    await expect(plyr.locator('.plyr__controls')).toBeAttached();
+
+    await expect(plyr.getByRole('button', { name: 'Oynat' }).first()).toBeAttached();
+    await expect(plyr.getByRole('button', { name: 'Tam ekran' })).toBeAttached();
+    expect(await playerWords(plyr)).not.toMatch(ENGLISH);
+    const brand = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+    expect(await plyr.evaluate((element) => getComputedStyle(element).getPropertyValue('--plyr-color-main').trim())).toBe(brand);
+    expect(await plyr.locator('.plyr__control--overlaid').evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(255, 77, 99)');
+
+    await plyr.hover();
+    await plyr.getByRole('button', { name: 'Ayarlar' }).click();
+    const speed = plyr.getByRole('menuitem', { name: /^Hız\s*Normal$/ });
+    await expect(speed).toBeVisible();
+    await speed.click();
+    await expect(plyr.getByRole('menuitemradio', { name: 'Normal' })).toBeChecked();
+    await expect(plyr.getByRole('button', { name: 'Önceki menüye dön' })).toBeVisible();
+    // Back to the first menu, as a keyboard does.
+    await page.keyboard.press('ArrowLeft');
+    await expect(speed).toBeVisible();
+    expect(await playerWords(plyr)).not.toMatch(ENGLISH);
+    await context.close();
+  });
+
+  test('lists the sources as a labelled choice, and the seasons and episodes with drawn thumbnails', async ({ page }) => {
+    await page.goto(EPISODE);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Çınaraltı Sırları 1. Sezon 1. Bölüm');
+    await expect(page.locator('.watch-heading')).toContainText('Yayın tarihi:');
+    const members = sources(page).getByRole('button', { name: /Üyelere Özel/ });
+    await expect(members).toContainText('Üyelere özel');
+    await expect(members).toContainText('360p');
+    await expect(sources(page).getByRole('button', { name: /Alternatif Oynatıcı/ })).toContainText('Harici oynatıcı');
+
+    const seasons = page.getByRole('tablist', { name: 'Sezonlar' });
+    await expect(seasons.getByRole('tab')).toHaveText(['1. Sezon', '2. Sezon', '3. Sezon']);
+    const episodes = page.getByRole('navigation', { name: 'Bölümler' }).getByRole('link');
+    await expect(episodes.first()).toHaveAttribute('aria-current', 'page');
+    await expect(episodes.first().locator('.episode-thumb img')).toHaveAttribute('src', '/media/backdrops/cinaralti-sirlari.svg');
+
+    await seasons.getByRole('tab', { name: '2. Sezon' }).click();
+    await expect(episodes.first()).toHaveAttribute('href', '/dizi/cinaralti-sirlari/2-sezon/1-bolum');
+    await episodes.first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Çınaraltı Sırları 2. Sezon 1. Bölüm');
   });
 });

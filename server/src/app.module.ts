@@ -28,6 +28,7 @@ import { DiscussionsModule } from './discussions/discussions.module';
 import { RequestsModule } from './requests/requests.module';
 import { SupportModule } from './support/support.module';
 import { EngagementModule } from './engagement/engagement.module';
+import { DemoModule } from './demo/demo.module';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -59,6 +60,7 @@ export class AppModule {
         HttpModule,
         ReadCacheModule.forRole(role, databaseUrl),
         ...FEATURE_MODULES,
+        ...(role === 'server' ? [DemoModule] : []),
       ],
     };
   }

@@ -97,8 +97,7 @@ export const TEXT = {
     tooShort: `En az ${LIMITS.liveSearchMinLength} karakter giriniz.`,
   },
   home: {
-    welcome:
-      "Seyirlik'e hoş geldiniz. Dizileri, filmleri ve animeleri keşfedeceğiniz, izleyeceğiniz ve toplulukla konuşacağınız yer burası.",
+    welcome: 'Dizileri, filmleri ve animeleri keşfedin, izleyin ve toplulukla konuşun.',
   },
   catalog: {
     newTitles: 'Yeni eklenenler',
@@ -122,6 +121,9 @@ export const TEXT = {
     countdownUnits: { days: 'gün', hours: 'saat', minutes: 'dakika', seconds: 'saniye' },
     onAir: 'Yayında',
     posterAlt: (name: string) => `${name} afişi`,
+    /** A film's page: the way to its video. */
+    watch: 'İzle',
+    releasedOn: 'Vizyon tarihi',
   },
   notFound: {
     code: '404',

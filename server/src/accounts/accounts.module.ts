@@ -34,7 +34,7 @@ import { SessionsService } from './sessions.service';
     SessionsService,
     { provide: SOCKET_IDENTITY, useClass: SessionSocketIdentity },
   ],
-  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks, BotCheckService],
+  exports: [SessionsService, SOCKET_IDENTITY, TypeOrmModule, MemberBlocks, BotCheckService, AccountsService, AvatarService],
 })
 /** The viewer of each request is read by viewerHook, installed with the HTTP pipeline (bootstrap). */
 export class AccountsModule {}

@@ -59,6 +59,16 @@ export function toMyAccount(user: User): MyAccount {
   return { ...toPublicProfile(user), id: user.id, emailAddress: user.email };
 }
 
+/** A member the site stores: what registration asks for, the profile's name and, optionally, its about text and country. */
+export interface NewMember {
+  username: string;
+  emailAddress: string;
+  password: string;
+  profileName: string;
+  about?: string;
+  country?: string;
+}
+
 /** Unique violations name their index; they are how a race between two registrations is decided. */
 function uniqueViolation(error: unknown): 'username' | 'email' | null {
   if (!(error instanceof QueryFailedError)) return null;
@@ -89,19 +99,34 @@ export class AccountsService {
       throw new AppException(HttpStatus.CONFLICT, M.usernameTaken);
     }
     if (await this.users.exists({ where: { email } })) throw new AppException(HttpStatus.CONFLICT, M.emailTaken);
-    const passwordHash = await this.hasher.hash(input.password);
-    let user: User;
+    const user = await this.createMember({ username: input.username, emailAddress: email, password: input.password, profileName: input.username });
+    const session = await this.sessions.start(user.id, false, meta);
+    return { user, ...session };
+  }
+
+  /**
+   * Stores a new member with the password hashed; a name or address taken meanwhile is refused
+   * (409). Registration calls it after its checks; the site calls it alone for the members it
+   * makes itself (the embedded demo's community), with no session.
+   */
+  async createMember(member: NewMember): Promise<User> {
+    const passwordHash = await this.hasher.hash(member.password);
     try {
-      user = await this.users.save(
-        this.users.create({ username: input.username, email, passwordHash, profileName: input.username, about: '', country: '' }),
+      return await this.users.save(
+        this.users.create({
+          username: member.username,
+          email: member.emailAddress.toLowerCase(),
+          passwordHash,
+          profileName: member.profileName,
+          about: member.about ?? '',
+          country: member.country ?? '',
+        }),
       );
     } catch (error) {
       const field = uniqueViolation(error);
       if (field) throw new AppException(HttpStatus.CONFLICT, field === 'username' ? M.usernameTaken : M.emailTaken);
       throw error;
     }
-    const session = await this.sessions.start(user.id, false, meta);
-    return { user, ...session };
   }
 
   /** `username` may be the user name or the e-mail address, in any case. */

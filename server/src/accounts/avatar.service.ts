@@ -101,6 +101,14 @@ export class AvatarService implements OnModuleInit, OnApplicationBootstrap {
   }
 
   /**
+   * An avatar the site made itself (the embedded demo's drawn members): re-encoded and stored as
+   * an upload's job does, at once, with no upload, limit or wait.
+   */
+  async setMade(userId: number, bytes: Buffer): Promise<void> {
+    await this.store({ uploadId: randomUUID(), userId, mediaId: randomUUID() }, await renderAvatar(bytes));
+  }
+
+  /**
    * Idempotent: a second run finds the image stored and the upload gone. An image that cannot be
    * decoded fails the same way every time, so it is dropped at once; any other failure is retried,
    * and the upload is dropped with the last try.

@@ -42,6 +42,6 @@ import { SearchService } from './search/search.service';
   ],
   controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController, HomeController, HomeLegacyController],
   providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, CatalogChanges, CurrentTitleIndex, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler],
-  exports: [TypeOrmModule, CatalogImportService],
+  exports: [TypeOrmModule, CatalogImportService, DemoCatalogSeeder, MemberStateService],
 })
 export class CatalogModule {}

@@ -12,6 +12,7 @@ import { CommentsService } from './comments.service';
 @Module({
   controllers: [CommentsController, CommentsLegacyController],
   providers: [CommentsService, CommentsRepository],
+  exports: [CommentsService],
 })
 export class CommentsModule implements OnModuleInit {
   constructor(

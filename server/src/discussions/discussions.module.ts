@@ -13,6 +13,7 @@ import { DiscussionsService } from './discussions.service';
   imports: [ReportsModule],
   controllers: [DiscussionsController, DiscussionsLegacyController],
   providers: [DiscussionsService, DiscussionsRepository],
+  exports: [DiscussionsService],
 })
 export class DiscussionsModule implements OnModuleInit {
   constructor(

@@ -22,6 +22,7 @@ import { ReactionsModule } from './reactions';
   imports: [MediaModule, GroupsModule, PollsModule, ReactionsModule, ReportsModule],
   controllers: [FlowController, GroupPostsController, FlowLegacyController],
   providers: [FlowRepository, FlowPostViews, FlowService, FlowPhotos],
+  exports: [FlowService, GroupsModule, PollsModule, ReactionsModule],
 })
 export class FlowModule implements OnModuleInit {
   constructor(

@@ -12,7 +12,7 @@ import { MessagesService } from './messages.service';
 @Module({
   controllers: [MessagesController, MessagesLegacyController],
   providers: [MessagesRepository, MessagesService, ConversationPresence, MessagesGateway],
-  exports: [ConversationPresence],
+  exports: [ConversationPresence, MessagesService],
 })
 export class MessagesModule implements OnModuleInit {
   constructor(

@@ -14,6 +14,7 @@ import { RoomsService } from './rooms.service';
 @Module({
   controllers: [RoomsController, RoomsLegacyController],
   providers: [RoomsRepository, RoomsService, RoomPlaybackService, RoomPresenceService, RoomsGateway],
+  exports: [RoomsService],
 })
 export class RoomsModule implements OnModuleInit {
   constructor(

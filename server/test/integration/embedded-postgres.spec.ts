@@ -71,15 +71,17 @@ async function query<T>(dataDir: string, sql: string, params: unknown[] = []): P
   }
 }
 
-/** What the demo seeding leaves: how many titles, when the catalog last changed, the countdown. */
-async function catalogState(dataDir: string): Promise<{ titles: number; lastChange: string; hoursToRelease: number }> {
-  const [row] = await query<{ titles: number; last_change: Date; hours_to_release: number }>(
+/** What the demo seeding leaves: how many titles, when the catalog last changed, the countdown, and the demo community's members and comments. */
+async function catalogState(dataDir: string): Promise<{ titles: number; lastChange: string; hoursToRelease: number; members: number; comments: number }> {
+  const [row] = await query<{ titles: number; last_change: Date; hours_to_release: number; members: number; comments: number }>(
     dataDir,
     `SELECT (SELECT count(*)::int FROM title) AS titles,
             (SELECT max(updated_at) FROM episode) AS last_change,
-            (SELECT extract(epoch FROM max(release_at) - now())::float / 3600 FROM title) AS hours_to_release`,
+            (SELECT extract(epoch FROM max(release_at) - now())::float / 3600 FROM title) AS hours_to_release,
+            (SELECT count(*)::int FROM app_user) AS members,
+            (SELECT count(*)::int FROM comment) AS comments`,
   );
-  return { titles: row!.titles, lastChange: row!.last_change.toISOString(), hoursToRelease: row!.hours_to_release };
+  return { titles: row!.titles, lastChange: row!.last_change.toISOString(), hoursToRelease: row!.hours_to_release, members: row!.members, comments: row!.comments };
 }
 
 async function waitGone(pid: number): Promise<boolean> {
@@ -113,6 +115,9 @@ describe('embedded PostgreSQL (the default mode)', () => {
     expect(seeded.hoursToRelease).toBeGreaterThan(71);
     expect(seeded.hoursToRelease).toBeLessThanOrEqual(72);
     expect(first.logs.join('')).toContain('demo catalog seeded');
+    expect(seeded.members).toBeGreaterThan(1);
+    expect(seeded.comments).toBeGreaterThan(0);
+    expect(first.logs.join('')).toContain('demo community seeded');
 
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -123,8 +128,9 @@ describe('embedded PostgreSQL (the default mode)', () => {
     const rows = await query<{ last_seq: string }>(dataDir, "SELECT last_seq FROM stream_sequence WHERE stream = 'room:kept'");
     expect(rows).toEqual([{ last_seq: '41' }]);
     expect(second.logs.join('')).not.toContain('initialising the embedded PostgreSQL cluster');
-    // Seeded once: the second start finds the catalog and leaves it as it was.
+    // Seeded once: the second start finds the catalog and the members, and leaves them as they were.
     expect(second.logs.join('')).not.toContain('demo catalog seeded');
+    expect(second.logs.join('')).not.toContain('demo community seeded');
     expect(await catalogState(dataDir)).toEqual({ ...seeded, hoursToRelease: expect.any(Number) });
     const secondCluster = postmaster(dataDir)!;
 

@@ -6,6 +6,8 @@ import {
   WATCH_MESSAGES,
   encodeDiscoverFilter,
   type ChannelCard,
+  type FeaturedTitle,
+  type GenreRow,
   type LatestEpisode,
   type TitleCard,
 } from '@seyirlik/shared-contracts';
@@ -13,6 +15,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
+import { registerMember } from '../factories/members';
 import { countCatalog } from '../support/catalog-database';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -307,6 +310,128 @@ describe('home rows', () => {
       expect(response.body.filter).toBe('W10=');
       expect(response.body.titles).toHaveLength(16);
       expect(await counts()).toEqual(before);
+    });
+  });
+});
+
+describe('home rows: the featured slider, "Popüler" and the genre rows', () => {
+  let sut: TestApp;
+  let db: DataSource;
+  // Newest aired first: Kuzey (2 June), then the adult Gece (1 June), Güney (30 May), the film (28 May), Doğu (20 May).
+  const kuzey = buildSeries({
+    name: 'Kuzey Rüzgârı',
+    imdb: 6.1,
+    genres: ['dram', 'gizem', 'aile'],
+    seasons: [
+      { number: 1, episodes: [buildEpisode(1, airedOn('2025-05-26T18:00:00.000Z'))] },
+      { number: 2, episodes: [buildEpisode(1, airedOn('2025-06-02T18:00:00.000Z')), buildEpisode(2, airedOn('2099-01-01T18:00:00.000Z'))] },
+    ],
+  });
+  const gece = buildSeries({ name: 'Gece Yarısı', adult: true, imdb: 9.9, seasons: [{ number: 1, episodes: [buildEpisode(1, airedOn('2025-06-01T18:00:00.000Z'))] }] });
+  const guney = buildSeries({
+    kind: 'anime',
+    name: 'Güney Işığı',
+    imdb: 8.8,
+    genres: ['gizem'],
+    backdrop: '/media/demo/guney-backdrop.jpg',
+    seasons: [{ number: 1, episodes: [buildEpisode(1, airedOn('2025-05-29T18:00:00.000Z')), buildEpisode(2, airedOn('2025-05-30T18:00:00.000Z'))] }],
+  });
+  const film = buildFilm({ name: 'Batı Yolu', imdb: 7.7, genres: ['gizem', 'dram'], seasons: [{ number: 1, episodes: [buildEpisode(1, { name: 'Batı Yolu', ...airedOn('2025-05-28T18:00:00.000Z') })] }] });
+  const dogu = buildSeries({ name: 'Doğu Kapısı', imdb: 5.0, seasons: [{ number: 1, episodes: [buildEpisode(1, airedOn('2025-05-20T18:00:00.000Z'))] }] });
+  // Best rated first: Gece 9.9, Güney 8.8, the film 7.7, Kuzey 6.1, Doğu 5.0.
+  const byRating = [gece, guney, film, kuzey, dogu];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ READ_CACHE_SECONDS: '0', TRUST_PROXY: 'true' });
+    db = sut.server.app.get(DataSource);
+    await sut.server.app.get(CatalogImportService).import(
+      buildCatalogFile([kuzey, gece, guney, film, dogu], {
+        genres: [
+          { slug: 'dram', name: 'Dram' },
+          { slug: 'gizem', name: 'Gizem' },
+          { slug: 'aile', name: 'Aile' },
+          { slug: 'korku', name: 'Korku' },
+        ],
+      }),
+    );
+  });
+
+  afterAll(() => sut.close());
+
+  const home = async () => (await request(sut.baseUrl).get('/api/home')).body as { featured: FeaturedTitle[]; popular: TitleCard[]; genreRows: GenreRow[] };
+  const episodeOf = async (slug: string, season = 1, number = 1): Promise<number> => {
+    const [row] = await db.query('SELECT e.id FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id WHERE t.slug = $1 AND s.number = $2 AND e.number = $3', [slug, season, number]);
+    return row.id;
+  };
+
+  it('features the titles of the newest aired episodes, each once with its newest episode, adult titles left out', async () => {
+    const { featured } = await home();
+
+    expect(featured.map((title) => title.name)).toEqual(['Kuzey Rüzgârı', 'Güney Işığı', 'Batı Yolu', 'Doğu Kapısı']);
+    expect(featured[0]).toEqual<FeaturedTitle>({
+      slug: kuzey.slug,
+      kind: 'dizi',
+      name: 'Kuzey Rüzgârı',
+      originalName: 'Deneme Dizisi',
+      year: 2024,
+      imdb: 6.1,
+      posterUrl: `/media/posters/${kuzey.slug}.svg`,
+      adult: false,
+      backdropUrl: `/media/backdrops/${kuzey.slug}.svg`,
+      description: 'Bir deneme dizisi.',
+      genres: ['Aile', 'Dram', 'Gizem'],
+      watchPath: `/dizi/${kuzey.slug}/2-sezon/1-bolum`,
+      latestEpisode: { season: 2, number: 1 },
+    });
+    expect(featured[1]).toMatchObject({ backdropUrl: '/media/demo/guney-backdrop.jpg', watchPath: `/anime/${guney.slug}/1-sezon/2-bolum` });
+    expect(featured[2]).toMatchObject({ watchPath: `/film/${film.slug}/izle`, latestEpisode: null });
+  });
+
+  it('draws the backdrop of a title without one, and answers 404 for an unknown title', async () => {
+    const drawn = await request(sut.baseUrl).get(`/media/backdrops/${kuzey.slug}.svg`);
+    const unknown = await request(sut.baseUrl).get('/media/backdrops/boyle-bir-dizi-yok.svg');
+
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
+    expect(drawn.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(drawn.body.toString()).toContain('viewBox="0 0 1280 720"');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('lists the genres with the most titles, each with its best rated titles', async () => {
+    const { genreRows } = await home();
+
+    expect(genreRows.map((row) => [row.name, row.titles.map((title) => title.name)])).toEqual([
+      ['Dram', ['Gece Yarısı', 'Batı Yolu', 'Kuzey Rüzgârı', 'Doğu Kapısı']],
+      ['Gizem', ['Güney Işığı', 'Batı Yolu', 'Kuzey Rüzgârı']],
+      ['Aile', ['Kuzey Rüzgârı']],
+    ]);
+    expect(genreRows[0]!.slug).toBe('dram');
+  });
+
+  describe('"Popüler"', () => {
+    it('lists the best rated titles while nobody has watched anything', async () => {
+      const { popular } = await home();
+
+      expect(popular.map((title) => title.slug)).toEqual(byRating.map((title) => title.slug));
+    });
+
+    it("ranks by the members who watched in the last 30 days, each counted once a title, and fills up with the best rated", async () => {
+      const [a, b, c] = await Promise.all([registerMember(sut.baseUrl), registerMember(sut.baseUrl), registerMember(sut.baseUrl)]);
+      // Doğu: three members (one by a watched mark and a position, counted once).
+      for (const { agent } of [a, b]) expect((await agent.post(`/api/episodes/${await episodeOf(dogu.slug)}/watched`).send({})).status).toBe(200);
+      expect((await c.agent.put('/api/continue-watching').send({ episodeId: await episodeOf(dogu.slug), positionSeconds: 40 })).status).toBe(200);
+      expect((await a.agent.put('/api/continue-watching').send({ episodeId: await episodeOf(dogu.slug), positionSeconds: 80 })).status).toBe(200);
+      // Kuzey: two members, over two seasons.
+      await a.agent.post(`/api/episodes/${await episodeOf(kuzey.slug, 1, 1)}/watched`).send({});
+      await b.agent.put('/api/continue-watching').send({ episodeId: await episodeOf(kuzey.slug, 2, 1), positionSeconds: 10 });
+      // Güney: watched by all three, but 31 days ago: outside the window.
+      for (const { agent } of [a, b, c]) await agent.post(`/api/episodes/${await episodeOf(guney.slug)}/watched`).send({});
+      await db.query("UPDATE watched_episode SET watched_at = now() - interval '31 days' WHERE episode_id = $1", [await episodeOf(guney.slug)]);
+
+      const { popular } = await home();
+
+      expect(popular.map((title) => title.name)).toEqual(['Doğu Kapısı', 'Kuzey Rüzgârı', 'Gece Yarısı', 'Güney Işığı', 'Batı Yolu']);
     });
   });
 });

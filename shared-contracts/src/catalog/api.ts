@@ -5,6 +5,14 @@ export function titlePath(title: { kind: TitleKind; slug: string }): string {
   return `/${title.kind}/${title.slug}`;
 }
 
+/**
+ * The backdrop the site draws for a title without one of its own (an abstract picture in the
+ * title's colours, no text): the home page's slider and the title page fall back to it.
+ */
+export function drawnBackdropUrl(title: { slug: string }): string {
+  return `/media/backdrops/${title.slug}.svg`;
+}
+
 /** A title as lists and carousels show it (GET /api/titles). */
 export interface TitleCard {
   slug: string;

@@ -7,6 +7,18 @@ import { legacyPageSchema } from './watch';
 export const HOME_RULES = {
   /** Films in the "En yeni filmler" carousel. */
   newestFilmsCount: 12,
+  /** Slides of the featured slider at the top of the page. */
+  featuredCount: 5,
+  /** Aired episodes the featured slider picks its titles from, newest first. */
+  featuredEpisodeWindow: 200,
+  /** Titles in the "Popüler" row. */
+  popularCount: 12,
+  /** How far back "Popüler" counts what members watched. */
+  popularWindowDays: 30,
+  /** Genre rows, the genres with the most titles first. */
+  genreRowsCount: 3,
+  /** Titles in each genre row. */
+  genreRowTitles: 12,
 } as const;
 
 /**
@@ -51,8 +63,41 @@ export interface ChannelCard {
   name: string;
 }
 
+/** A slide of the home page's featured slider: a title with its backdrop and where to start watching it. */
+export interface FeaturedTitle extends TitleCard {
+  /** Its own backdrop, or the one the site draws (drawnBackdropUrl). */
+  backdropUrl: string;
+  description: string;
+  /** Its genres' names, in Turkish alphabetical order. */
+  genres: string[];
+  /** The watch page of its newest aired episode (a film's /film/{slug}/izle). */
+  watchPath: string;
+  /** That episode's season and number; null for a film. */
+  latestEpisode: { season: number; number: number } | null;
+}
+
+/** A genre's row on the home page: its best rated titles. */
+export interface GenreRow {
+  slug: string;
+  name: string;
+  titles: TitleCard[];
+}
+
 /** GET /api/home: the home page's rows in one reply. */
 export interface HomeRows {
+  /**
+   * The featured slider: the titles with the newest aired episodes (adult titles left out), each
+   * once, newest first.
+   */
+  featured: FeaturedTitle[];
+  /**
+   * "Popüler": the titles most members watched in the last HOME_RULES.popularWindowDays days
+   * (watched marks and continue-watching positions, each member counted once a title), filled up
+   * with the best rated titles while fewer have been watched.
+   */
+  popular: TitleCard[];
+  /** The genres with the most titles, each with its best rated titles. */
+  genreRows: GenreRow[];
   /** The first page of the latest episodes. */
   latestEpisodes: LatestEpisodesPage;
   /** Channels, in Turkish alphabetical order. */

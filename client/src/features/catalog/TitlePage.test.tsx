@@ -142,4 +142,46 @@ describe('TitlePage', () => {
     expect(await screen.findByText('home page')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
+
+  describe('a film', () => {
+    const film = (releasedAt: string) =>
+      buildTitleDetail({
+        kind: 'film',
+        slug: 'buzdan-kopru',
+        name: 'Buzdan Köprü',
+        seasons: [{ number: 1, name: null, episodes: [{ id: 9, number: 1, name: 'Buzdan Köprü', airAt: releasedAt, durationSeconds: 7260 }] }],
+      });
+
+    it('offers "İzle" and its release date, and no seasons, episodes or new-episode alert', async () => {
+      renderTitle(film('2016-01-29T14:00:00.000Z'));
+
+      const watch = await screen.findByRole('link', { name: 'İzle' });
+      expect(watch.getAttribute('href')).toBe('/film/buzdan-kopru/izle');
+      const facts = Array.from(document.querySelectorAll('.title-page__fact')).map((fact) => fact.textContent);
+      expect(facts).toContain('Vizyon tarihi29 Ocak 2016');
+      expect(screen.queryByRole('tab')).toBeNull();
+      expect(screen.queryByRole('region', { name: 'Sezonlar' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Haber ver' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Takip Et' })).toBeTruthy();
+    });
+
+    it('has no "İzle" before its release', async () => {
+      renderTitle(film('2025-06-01T17:00:00.000Z'));
+
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('link', { name: 'İzle' })).toBeNull();
+    });
+  });
+
+  it('shows its own backdrop, or the one the site draws for it', async () => {
+    const { unmount } = renderTitle();
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('.title-page__backdrop')!.getAttribute('src')).toBe('/media/backdrops/cinaralti-sirlari.svg');
+    expect(screen.getByRole('button', { name: 'Haber ver' })).toBeTruthy();
+    unmount();
+
+    renderTitle(buildTitleDetail({ backdropUrl: '/media/arka-plan.jpg' }));
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('.title-page__backdrop')!.getAttribute('src')).toBe('/media/arka-plan.jpg');
+  });
 });

@@ -1,7 +1,9 @@
-import { CATALOG_MESSAGES, TITLE_KIND_LABELS, type TitleDetail } from '@seyirlik/shared-contracts';
+import { CATALOG_MESSAGES, TITLE_KIND_LABELS, drawnBackdropUrl, watchPath, type TitleDetail } from '@seyirlik/shared-contracts';
+import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
-import { formatImdb } from '../../lib/format';
+import { formatImdb, formatLongDate } from '../../lib/format';
+import { PlayIcon } from '../../ui/icons';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
 import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
@@ -33,12 +35,13 @@ function TitleContent({ title }: { title: TitleDetail }) {
     title.releaseAt !== null && Date.parse(title.releaseAt) > Date.now() ? title.releaseAt : null,
   );
   const member = useTitleMemberState(title);
+  const film = title.kind === 'film';
+  // A film is one season holding its one video: its release, and the page to watch it.
+  const release = film ? (title.seasons[0]?.episodes[0] ?? null) : null;
   return (
     <article className="title-page">
       <header className="title-page__hero">
-        {title.backdropUrl && (
-          <img className="title-page__backdrop" src={title.backdropUrl} alt="" loading="lazy" />
-        )}
+        <img className="title-page__backdrop" src={title.backdropUrl ?? drawnBackdropUrl(title)} alt="" loading="lazy" />
         <img
           className="title-page__poster"
           src={title.posterUrl}
@@ -61,6 +64,11 @@ function TitleContent({ title }: { title: TitleDetail }) {
           )}
           <dl className="title-page__facts">
             <Fact label={TEXT.catalog.year}>{title.year}</Fact>
+            {release && (
+              <Fact label={TEXT.catalog.releasedOn}>
+                <time dateTime={release.airAt}>{formatLongDate(release.airAt)}</time>
+              </Fact>
+            )}
             <Fact label={TEXT.catalog.imdb}>{formatImdb(title.imdb)}</Fact>
             {title.channel && <Fact label={TEXT.catalog.channel}>{title.channel.name}</Fact>}
             {title.genres.length > 0 && (
@@ -69,14 +77,22 @@ function TitleContent({ title }: { title: TitleDetail }) {
               </Fact>
             )}
           </dl>
-          <TrailerButton titleName={title.name} trailers={title.trailers} />
-          <TitleActions member={member} />
+          <div className="title-page__play">
+            {release && Date.parse(release.airAt) <= Date.now() && (
+              <Link className="button button--primary" to={watchPath({ kind: 'film', slug: title.slug, season: 1, episode: 1 })}>
+                <PlayIcon width={18} height={18} />
+                {TEXT.catalog.watch}
+              </Link>
+            )}
+            <TrailerButton titleName={title.name} trailers={title.trailers} />
+          </div>
+          <TitleActions member={member} newEpisodes={!film} />
           <OpenTopicLink title={title} />
           {upcomingRelease && <ReleaseCountdown releaseAt={upcomingRelease} />}
         </div>
       </header>
       <TruncatedText text={title.description} className="title-page__description" />
-      {title.seasons.length > 0 && (
+      {!film && title.seasons.length > 0 && (
         <section className="title-page__seasons" aria-label={TEXT.catalog.seasonsLabel}>
           <SeasonTabs
             title={title}

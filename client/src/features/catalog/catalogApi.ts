@@ -5,10 +5,15 @@ import { ApiError, api } from '../../lib/api';
 /** How many titles the home page's "Yeni eklenenler" grid shows. */
 export const NEW_TITLES_COUNT = 12;
 
+/** The title of /{kind}/{slug}. */
+export function fetchTitle(kind: TitleKind, slug: string): Promise<TitleDetail> {
+  return api.get<TitleDetail>(`/api/titles/${kind}/${encodeURIComponent(slug)}`);
+}
+
 /** The title of /{kind}/{slug}; an unknown title is the route's "not found". */
 export async function loadTitle(kind: TitleKind, slug: string): Promise<TitleDetail> {
   try {
-    return await api.get<TitleDetail>(`/api/titles/${kind}/${encodeURIComponent(slug)}`);
+    return await fetchTitle(kind, slug);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;

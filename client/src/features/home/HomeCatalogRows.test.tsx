@@ -29,6 +29,24 @@ const page = (number: number, count: number, hasMore: boolean): LatestEpisodesPa
 });
 
 const ROWS: HomeRows = {
+  featured: [
+    {
+      ...buildTitleCard(),
+      backdropUrl: '/media/backdrops/cinaralti-sirlari.svg',
+      description: 'Bir kasabada çınarın altında saklanan sırlar.',
+      genres: ['Dram'],
+      watchPath: '/dizi/cinaralti-sirlari/2-sezon/5-bolum',
+      latestEpisode: { season: 2, number: 5 },
+    },
+  ],
+  popular: [
+    buildTitleCard({ slug: 'lodos-vakti', name: 'Lodos Vakti', posterUrl: '/media/posters/lodos-vakti.svg' }),
+    buildTitleCard({ slug: 'bulut-postacisi', kind: 'anime', name: 'Bulut Postacısı', posterUrl: '/media/posters/bulut-postacisi.svg' }),
+  ],
+  genreRows: [
+    { slug: 'dram', name: 'Dram', titles: [buildTitleCard()] },
+    { slug: 'komedi', name: 'Komedi', titles: [buildTitleCard({ slug: 'muhtar-hulusi', name: 'Muhtar Hulusi' })] },
+  ],
   latestEpisodes: {
     page: 1,
     hasMore: true,
@@ -140,6 +158,35 @@ describe('HomeCatalogRows', () => {
     expect(within(films).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/film/buzdan-kopru', '/film/gece-yarisi-firini']);
   });
 
+  it('opens with the featured slider, then the member\'s own row, before the latest episodes', async () => {
+    mockFetch(() => ({ status: 200, body: ROWS }));
+    renderInRouter(<HomeCatalogRows personal={<p>kendi satırı</p>} />);
+
+    const slider = await screen.findByRole('region', { name: 'Öne çıkanlar' });
+    const personal = screen.getByText('kendi satırı');
+    const latest = await latestSection();
+    expect(slider.compareDocumentPosition(personal) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(personal.compareDocumentPosition(latest) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(slider).getByRole('link', { name: 'İzle' }).getAttribute('href')).toBe('/dizi/cinaralti-sirlari/2-sezon/5-bolum');
+  });
+
+  it('holds the slider\'s place and keeps the member\'s own row while the rows load', async () => {
+    mockFetch(() => new Promise(() => undefined));
+    renderInRouter(<HomeCatalogRows personal={<p>kendi satırı</p>} />);
+
+    expect(await screen.findByText('kendi satırı')).toBeTruthy();
+    expect(document.querySelector('.featured--skeleton[role="status"]')).not.toBeNull();
+  });
+
+  it('lists "Popüler" and each genre row as title cards leading to their pages', async () => {
+    renderRows(() => ({ status: 200, body: ROWS }));
+
+    const popular = await screen.findByRole('region', { name: 'Popüler' });
+    expect(within(popular).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/dizi/lodos-vakti', '/anime/bulut-postacisi']);
+    expect(within(screen.getByRole('region', { name: 'Dram' })).getByRole('list', { name: 'Dram' })).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Komedi' })).getByRole('link').getAttribute('href')).toBe('/dizi/muhtar-hulusi');
+  });
+
   it('hides the rows when they cannot be loaded', async () => {
     const fetchMock = renderRows(() => ({ status: 500, body: { statusCode: 500, message: MESSAGES.serverError } }));
 
@@ -150,11 +197,13 @@ describe('HomeCatalogRows', () => {
   });
 
   it('hides a row that has nothing to show', async () => {
-    renderRows(() => ({ status: 200, body: { latestEpisodes: { page: 1, hasMore: false, episodes: [] }, channels: [], newestFilms: ROWS.newestFilms } }));
+    renderRows(() => ({ status: 200, body: { ...ROWS, featured: [], popular: [], genreRows: [], latestEpisodes: { page: 1, hasMore: false, episodes: [] }, channels: [] } }));
 
     await screen.findByRole('region', { name: 'En yeni filmler' });
     expect(screen.queryByRole('region', { name: 'Son eklenen bölümler' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Kanallar' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Öne çıkanlar' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Popüler' })).toBeNull();
   });
 
   describe('loading more latest episodes', () => {

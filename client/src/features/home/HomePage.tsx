@@ -13,6 +13,10 @@ const PERIOD_ICONS: Record<GreetingPeriod, typeof SunIcon> = {
   night: MoonIcon,
 };
 
+/**
+ * The home page: the greeting of the hour as one line, the featured slider, the member's
+ * continue-watching row, then the catalog's rows and the newest titles.
+ */
 export function HomePage() {
   // The visitor's own clock, read at render time.
   const hour = new Date().getHours();
@@ -20,15 +24,12 @@ export function HomePage() {
   const PeriodIcon = PERIOD_ICONS[period];
   return (
     <div className="home">
-      <section className="home-hero" data-period={period} aria-labelledby="home-greeting">
-        <PeriodIcon className="home-hero__icon" width={28} height={28} />
-        <h1 id="home-greeting" className="home-hero__greeting">
-          {greetingFor(hour)}
-        </h1>
-        <p className="home-hero__welcome">{TEXT.home.welcome}</p>
-      </section>
-      <ContinueWatchingRow />
-      <HomeCatalogRows />
+      <div className="home-greeting" data-period={period}>
+        <PeriodIcon className="home-greeting__icon" width={22} height={22} />
+        <h1 className="home-greeting__text">{greetingFor(hour)}</h1>
+        <p className="home-greeting__welcome">{TEXT.home.welcome}</p>
+      </div>
+      <HomeCatalogRows personal={<ContinueWatchingRow />} />
       <NewTitlesSection />
     </div>
   );

@@ -11,6 +11,9 @@ jest.mock('../realtime/socket', () => ({
 }));
 
 const ROWS: HomeRows = {
+  featured: [],
+  popular: [],
+  genreRows: [],
   latestEpisodes: {
     page: 1,
     hasMore: false,

@@ -9,10 +9,11 @@ import type { TitleMemberView } from './useTitleMemberState';
 import './member-state.css';
 
 /**
- * A title page's member controls: resume where the member left off, follow, favourite and
- * "Haber ver". Each label comes from the server's answer (seed §4).
+ * A title page's member controls: resume where the member left off, follow, favourite and, for a
+ * title that gets new episodes (`newEpisodes`, not a film), "Haber ver". Each label comes from the
+ * server's answer (seed §4).
  */
-export function TitleActions({ member }: { member: TitleMemberView }) {
+export function TitleActions({ member, newEpisodes = true }: { member: TitleMemberView; newEpisodes?: boolean }) {
   const { state, resume } = member;
   return (
     <div className="title-actions" role="group" aria-label={T.actionsLabel}>
@@ -31,9 +32,11 @@ export function TitleActions({ member }: { member: TitleMemberView }) {
         </span>
         {T.favorite}
       </MarkButton>
-      <MarkButton member={member} mark="notify">
-        {state.notify ? T.notifyOn : T.notifyOff}
-      </MarkButton>
+      {newEpisodes && (
+        <MarkButton member={member} mark="notify">
+          {state.notify ? T.notifyOn : T.notifyOff}
+        </MarkButton>
+      )}
     </div>
   );
 }

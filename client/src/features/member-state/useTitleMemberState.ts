@@ -30,18 +30,21 @@ export interface TitleMemberView {
   setWatched: (episodeId: number, watched: boolean) => Promise<void>;
 }
 
+/** What the member state needs of a title: its address, and its seasons' episodes (a watched answer is a season's). */
+export type MemberStateTitle = Pick<TitleDetail, 'kind' | 'slug' | 'seasons'>;
+
 /** The ids of the season holding `episodeId`. */
-function seasonOf(title: TitleDetail, episodeId: number): number[] {
+function seasonOf(title: MemberStateTitle, episodeId: number): number[] {
   const season = title.seasons.find((candidate) => candidate.episodes.some((episode) => episode.id === episodeId));
   return season ? season.episodes.map((episode) => episode.id) : [episodeId];
 }
 
 /**
- * The person's follow, favourite, "Haber ver" and watched markers on a title page, and its
- * continue-watching entry. A visitor's controls stay usable: their calls answer 401, which opens
+ * The person's follow, favourite, "Haber ver" and watched markers on a title page (and a watch
+ * page), and its continue-watching entry. A visitor's controls stay usable: their calls answer 401, which opens
  * the login modal (lib/api). Failures show the server's message as an error toast.
  */
-export function useTitleMemberState(title: TitleDetail): TitleMemberView {
+export function useTitleMemberState(title: MemberStateTitle): TitleMemberView {
   const session = useSession();
   const userId = session.user?.id ?? null;
   const showFailure = useFailureToast();

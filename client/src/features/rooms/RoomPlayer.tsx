@@ -1,5 +1,6 @@
 import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared-contracts';
 import type { ChannelLiveState } from '../../lib/channelMembership';
+import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
 import '../watch/watch.css';
@@ -20,7 +21,14 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
     <div className="room-stage">
       <div className="watch-player">
         {selected ? (
-          <VideoPlayer key={selected.source.id} stream={selected.stream} name={selected.source.name} playing={false} track={sync.attach} />
+          <VideoPlayer
+            key={selected.source.id}
+            stream={selected.stream}
+            name={selected.source.name}
+            tiers={selected.source.tiers}
+            playing={false}
+            track={sync.attach}
+          />
         ) : (
           <div className="watch-player__placeholder">{placeholder}</div>
         )}
@@ -39,26 +47,7 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
         {room.canControl ? null : <p className="room-stage__control">{ROOM_MESSAGES.controlledBy(room.creator.profileName)}</p>}
       </div>
       {sources.length > 1 ? (
-        <ul className="watch-sources__list" aria-label={WATCH_TEXT.sources}>
-          {sources.map((source) => (
-            <li key={source.id}>
-              <button
-                type="button"
-                className="watch-source"
-                aria-pressed={selected?.source.id === source.id}
-                disabled={pending}
-                onClick={() => choose(source)}
-              >
-                <span className="watch-source__name">{source.name}</span>
-                {source.tiers.map((tier) => (
-                  <span key={tier} className="watch-source__tier">
-                    {tier}
-                  </span>
-                ))}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <SourceChoices sources={sources} selectedId={selected?.source.id ?? null} disabled={pending} onChoose={choose} label={WATCH_TEXT.sources} />
       ) : null}
       {error && selected ? <p role="alert">{error}</p> : null}
     </div>

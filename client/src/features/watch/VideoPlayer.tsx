@@ -1,23 +1,29 @@
 import type { SourceStream } from '@seyirlik/shared-contracts';
+import type HlsPlayer from 'hls.js';
 import 'plyr/dist/plyr.css';
 import plyrIconUrl from 'plyr-icons.svg?url';
 import { useEffect, useRef } from 'react';
+import { playerOptions } from './playerOptions';
 import { WATCH_TEXT } from './texts';
 import type { PlaybackTracker } from './usePlaybackPosition';
 
 /**
- * plyr on a <video>, with hls.js for an HLS playlist when the browser cannot play one itself;
- * an embed page in an iframe. Both libraries load on demand, so only this page pays for them.
- * `playing` asks for playback (once the pre-roll ads are over); `track` follows the position.
+ * plyr on a <video>, in the site's colours with every label in Turkish, with hls.js for an HLS
+ * playlist when the browser cannot play one itself; an embed page in an iframe. Both libraries
+ * load on demand, so only this page pays for them. `tiers` are the source's quality levels (the
+ * quality menu); `playing` asks for playback (once the pre-roll ads are over); `track` follows the
+ * position.
  */
 export function VideoPlayer({
   stream,
   name,
+  tiers,
   playing,
   track,
 }: {
   stream: SourceStream;
   name: string;
+  tiers: readonly string[];
   playing: boolean;
   track: PlaybackTracker;
 }) {
@@ -35,6 +41,7 @@ export function VideoPlayer({
     void (async () => {
       const { default: Plyr } = await import('plyr');
       if (cancelled) return;
+      let playlist: HlsPlayer | null = null;
       if (stream.kind === 'hls' && !video.canPlayType('application/vnd.apple.mpegurl')) {
         const { default: Hls } = await import('hls.js');
         if (cancelled) return;
@@ -42,12 +49,17 @@ export function VideoPlayer({
           const hls = new Hls();
           hls.loadSource(stream.link);
           hls.attachMedia(video);
+          playlist = hls;
           cleanups.push(() => hls.destroy());
         }
       } else {
         video.src = stream.link;
       }
-      const player = new Plyr(video, { iconUrl: plyrIconUrl, i18n: { play: 'Oynat', pause: 'Duraklat', mute: 'Sesi kapat', unmute: 'Sesi aç', enterFullscreen: 'Tam ekran', exitFullscreen: 'Tam ekrandan çık', settings: 'Ayarlar', speed: 'Hız', normal: 'Normal' } });
+      // A quality choice picks the playlist's level of that height (automatic when it has none); an MP4 is one file whatever its tiers.
+      const onQualityChange = (height: number) => {
+        if (playlist) playlist.currentLevel = playlist.levels.findIndex((level) => level.height === height);
+      };
+      const player = new Plyr(video, playerOptions({ iconUrl: plyrIconUrl, tiers, onQualityChange }));
       cleanups.unshift(() => player.destroy());
       if (playingRef.current) video.play().catch(() => undefined);
     })();
@@ -58,7 +70,7 @@ export function VideoPlayer({
       cleanups.forEach((cleanup) => cleanup());
       video.removeAttribute('src');
     };
-  }, [stream, track]);
+  }, [stream, tiers, track]);
 
   useEffect(() => {
     const video = videoRef.current;

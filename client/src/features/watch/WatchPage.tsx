@@ -1,18 +1,27 @@
 import { TITLE_KIND_LABELS, type SourceStream, type WatchData, type WatchSource } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { TEXT } from '../../app/messages';
 import { ApiError, messageOf } from '../../lib/api';
+import { formatImdb, formatLongDate } from '../../lib/format';
+import { ChevronRightIcon } from '../../ui/icons';
+import { useTitleDetail } from '../catalog/useTitleDetail';
 import { CommentsSection, watchPageTarget } from '../comments/CommentsSection';
+import { useTitleMemberState, type TitleMemberView } from '../member-state/useTitleMemberState';
+import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
 import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
 import { useLoginModal } from '../session/loginModal';
 import { useSessionUser } from '../session/session';
 import { AdLayer } from './AdLayer';
 import { CinemaStage } from './CinemaStage';
 import { useCinemaMode } from './cinemaMode';
+import { EpisodeBrowser } from './EpisodeBrowser';
+import { SourceChoices } from './SourceChoice';
 import { WATCH_TEXT } from './texts';
 import { usePlaybackPosition } from './usePlaybackPosition';
 import { VideoPlayer } from './VideoPlayer';
 import { fetchStream } from './watchApi';
+import '../catalog/catalog.css';
 import './watch.css';
 
 interface SourceTab {
@@ -28,13 +37,17 @@ function sourceTabs(watch: WatchData): SourceTab[] {
 }
 
 /**
- * The episode's player with its alternatives and ads, its neighbours, seasons and episodes.
+ * The episode's player with its alternatives and ads, its title, neighbours, seasons and episodes.
  * `startAt` is where playback starts, in seconds (a continue-watching link's `?t=`).
  */
 export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: number }) {
   const member = useSessionUser();
   const loginModal = useLoginModal();
   const cinema = useCinemaMode();
+  const film = watch.title.kind === 'film';
+  // The title's seasons and episodes (with their ids, for the member's watched marks); the page stands without them.
+  const detail = useTitleDetail(watch.title);
+  const memberState = useTitleMemberState({ kind: watch.title.kind, slug: watch.title.slug, seasons: detail?.seasons ?? [] });
   const tabs = sourceTabs(watch);
   const allSources = tabs.flatMap((tab) => tab.sources);
   const [tabIndex, setTabIndex] = useState(0);
@@ -73,18 +86,10 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   }, [watch.episode.id]);
 
   const onAdsDone = useCallback(() => setAdsOver(true), []);
-  const heading = `${watch.title.name} ${watch.title.kind === 'film' ? '' : WATCH_TEXT.seasonEpisode(watch.season.number, watch.episode.number)}`.trim();
 
   return (
     <article className={cinema.on ? 'watch-page watch-page--cinema' : 'watch-page'}>
-      <header className="watch-page__header">
-        <p className="watch-page__kind">{TITLE_KIND_LABELS[watch.title.kind]}</p>
-        <h1>{heading}</h1>
-        {watch.title.kind !== 'film' ? <p className="watch-page__episode-name">{watch.episode.name}</p> : null}
-        <Link to={watch.title.path} className="watch-page__title-link">
-          {WATCH_TEXT.backToTitle}
-        </Link>
-      </header>
+      <WatchHeading watch={watch} memberState={member ? memberState : null} />
 
       <CinemaStage
         player={
@@ -94,6 +99,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
                 key={selected.source.id}
                 stream={selected.stream}
                 name={selected.source.name}
+                tiers={selected.source.tiers}
                 playing={adsOver}
                 track={track}
               />
@@ -125,59 +131,93 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
         }
       />
 
-      <section className="watch-sources" aria-label={WATCH_TEXT.sources}>
+      <WatchSources tabs={tabs} tabIndex={tabIndex} onTab={setTabIndex} selectedId={selected?.source.id ?? null} pending={pending} onChoose={(source) => void choose(source)}>
+        {streamError && selected ? <p role="alert">{streamError}</p> : null}
+      </WatchSources>
+
+      {film ? null : <EpisodeBrowser watch={watch} detail={detail} watchedEpisodeIds={memberState.state.watchedEpisodeIds} />}
+      <CommentsSection target={watchPageTarget(watch)} />
+    </article>
+  );
+}
+
+/**
+ * The title block: the poster, what the title is, the heading (the title and, for a series, the
+ * season and episode), the episode's name, when it aired (a film: its release) and how long it
+ * is, the way to the title's page and, for a member, the episode's "İzledim" box.
+ */
+function WatchHeading({ watch, memberState }: { watch: WatchData; memberState: TitleMemberView | null }) {
+  const film = watch.title.kind === 'film';
+  const heading = film ? watch.title.name : `${watch.title.name} ${WATCH_TEXT.seasonEpisode(watch.season.number, watch.episode.number)}`;
+  return (
+    <header className="watch-heading">
+      <img className="watch-heading__poster" src={watch.title.posterUrl} alt={WATCH_TEXT.posterAlt(watch.title.name)} width={80} height={120} />
+      <div className="watch-heading__text">
+        <p className="watch-heading__facts">
+          <span className="badge">{TITLE_KIND_LABELS[watch.title.kind]}</span>
+          {watch.title.adult && <span className="badge badge--adult">{TEXT.catalog.adultBadge}</span>}
+          <span>{watch.title.year}</span>
+          <span>
+            {TEXT.catalog.imdb} {formatImdb(watch.title.imdb)}
+          </span>
+        </p>
+        <h1 className="watch-heading__title">{heading}</h1>
+        {film ? null : <p className="watch-heading__episode">{watch.episode.name}</p>}
+        <p className="watch-heading__meta">
+          <span>
+            {film ? WATCH_TEXT.releasedOn : WATCH_TEXT.airedOn}: <time dateTime={watch.episode.airAt}>{formatLongDate(watch.episode.airAt)}</time>
+          </span>
+          <span>{WATCH_TEXT.minutes(Math.round(watch.episode.durationSeconds / 60))}</span>
+        </p>
+        <p className="watch-heading__links">
+          <Link to={watch.title.path} className="text-link watch-heading__title-link">
+            {WATCH_TEXT.backToTitle}
+            <ChevronRightIcon width={16} height={16} />
+          </Link>
+          {memberState && <WatchedCheckbox episode={watch.episode} member={memberState} />}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+/** The alternatives: the episode's own sources and each video group, as tabs when there are several, each a labelled choice. */
+function WatchSources({
+  tabs,
+  tabIndex,
+  onTab,
+  selectedId,
+  pending,
+  onChoose,
+  children,
+}: {
+  tabs: SourceTab[];
+  tabIndex: number;
+  onTab: (index: number) => void;
+  selectedId: number | null;
+  pending: boolean;
+  onChoose: (source: WatchSource) => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className="watch-sources" aria-labelledby={headingId}>
+      <div className="watch-sources__bar">
+        <h2 id={headingId} className="watch-section__heading">
+          {WATCH_TEXT.sources}
+        </h2>
         {tabs.length > 1 ? (
-          <div role="tablist" className="watch-sources__groups">
+          <div role="tablist" aria-label={WATCH_TEXT.sourceGroups} className="watch-sources__groups">
             {tabs.map((tab, index) => (
-              <button key={tab.group ?? ''} type="button" role="tab" aria-selected={index === tabIndex} onClick={() => setTabIndex(index)}>
-                {tab.group ?? WATCH_TEXT.sources}
+              <button key={tab.group ?? ''} type="button" role="tab" aria-selected={index === tabIndex} onClick={() => onTab(index)}>
+                {tab.group ?? WATCH_TEXT.ownSources}
               </button>
             ))}
           </div>
         ) : null}
-        <ul className="watch-sources__list">
-          {(tabs[tabIndex]?.sources ?? []).map((source) => (
-            <li key={source.id}>
-              <button
-                type="button"
-                className="watch-source"
-                aria-pressed={selected?.source.id === source.id}
-                disabled={pending}
-                onClick={() => void choose(source)}
-              >
-                <span className="watch-source__name">{source.name}</span>
-                {source.tiers.map((tier) => (
-                  <span key={tier} className="watch-source__tier">
-                    {tier}
-                  </span>
-                ))}
-                {source.locked ? <span className="watch-source__lock">{WATCH_TEXT.members}</span> : null}
-              </button>
-            </li>
-          ))}
-        </ul>
-        {streamError && selected ? <p role="alert">{streamError}</p> : null}
-      </section>
-
-      {watch.title.kind !== 'film' ? (
-        <>
-          <nav className="watch-seasons" aria-label={WATCH_TEXT.seasons}>
-            {watch.seasons.map((season) => (
-              <Link key={season.number} to={season.path} aria-current={season.number === watch.season.number ? 'page' : undefined}>
-                {WATCH_TEXT.seasonLabel(season.number, season.name)}
-              </Link>
-            ))}
-          </nav>
-          <nav className="watch-episodes" aria-label={WATCH_TEXT.episodes}>
-            {watch.episodes.map((episode) => (
-              <Link key={episode.path} to={episode.path} aria-current={episode.number === watch.episode.number ? 'page' : undefined}>
-                <span>{WATCH_TEXT.episodeLabel(episode.number)}</span> <span>{episode.name}</span>
-              </Link>
-            ))}
-          </nav>
-        </>
-      ) : null}
-      <CommentsSection target={watchPageTarget(watch)} />
-    </article>
+      </div>
+      <SourceChoices sources={tabs[tabIndex]?.sources ?? []} selectedId={selectedId} disabled={pending} onChoose={onChoose} />
+      {children}
+    </section>
   );
 }

@@ -1,25 +1,28 @@
 import { SkeletonBlock, SkeletonStatus } from '../../ui/Skeleton';
 import './watch.css';
 
-/** How many controls (previous, next, watch together, cinema mode), sources, seasons and episodes the skeleton holds places for. */
+/** How many controls (previous, next, watch together, cinema mode), sources and episodes the skeleton holds places for. */
 const CONTROL_PLACES = 4;
 const SOURCE_PLACES = 3;
-const SEASON_PLACES = 2;
-const EPISODE_PLACES = 6;
+const EPISODE_PLACES = 4;
 
 /**
- * The watch page while its episode loads: the heading's lines, the player's 16:9 stage with its
- * control bar, the sources, the seasons and the episodes, in the page's own boxes, so the episode
- * takes their places when it arrives.
+ * The watch page while its episode loads: the title block (poster, facts, heading, lines), the
+ * player's 16:9 stage with its control bar, the sources and the episodes, in the page's own boxes,
+ * so the episode takes their places when it arrives.
  */
 export function WatchPageSkeleton() {
   return (
     <SkeletonStatus className="page-skeleton watch-page watch-page--skeleton">
-      <div className="watch-page__header">
-        <SkeletonBlock className="watch-page-skeleton__kind" />
-        <SkeletonBlock className="watch-page-skeleton__heading" />
-        <SkeletonBlock className="watch-page-skeleton__line" />
-        <SkeletonBlock className="watch-page-skeleton__line" />
+      <div className="watch-heading">
+        <SkeletonBlock className="watch-heading__poster" />
+        <div className="watch-heading__text">
+          <SkeletonBlock className="watch-page-skeleton__facts" />
+          <SkeletonBlock className="watch-page-skeleton__heading" />
+          <SkeletonBlock className="watch-page-skeleton__line" />
+          <SkeletonBlock className="watch-page-skeleton__line" />
+          <SkeletonBlock className="watch-page-skeleton__links" />
+        </div>
       </div>
       <div className="watch-stage">
         <div className="watch-player" />
@@ -29,20 +32,21 @@ export function WatchPageSkeleton() {
           ))}
         </div>
       </div>
-      <div className="watch-sources__list">
-        {Array.from({ length: SOURCE_PLACES }, (_, index) => (
-          <SkeletonBlock key={index} className="watch-page-skeleton__source" />
-        ))}
+      <div className="watch-sources">
+        <SkeletonBlock className="watch-page-skeleton__section" />
+        <div className="source-choices">
+          {Array.from({ length: SOURCE_PLACES }, (_, index) => (
+            <SkeletonBlock key={index} className="watch-page-skeleton__source" />
+          ))}
+        </div>
       </div>
-      <div className="watch-seasons">
-        {Array.from({ length: SEASON_PLACES }, (_, index) => (
-          <SkeletonBlock key={index} className="watch-page-skeleton__episode" />
-        ))}
-      </div>
-      <div className="watch-episodes">
-        {Array.from({ length: EPISODE_PLACES }, (_, index) => (
-          <SkeletonBlock key={index} className="watch-page-skeleton__episode" />
-        ))}
+      <div className="episode-browser">
+        <SkeletonBlock className="watch-page-skeleton__section" />
+        <div className="episode-list">
+          {Array.from({ length: EPISODE_PLACES }, (_, index) => (
+            <SkeletonBlock key={index} className="watch-page-skeleton__episode" />
+          ))}
+        </div>
       </div>
     </SkeletonStatus>
   );

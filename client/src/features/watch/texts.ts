@@ -1,3 +1,5 @@
+import type { SourceKind } from '@seyirlik/shared-contracts';
+
 /** The watch page's own texts (the ones the server also says live in shared-contracts). */
 export const WATCH_TEXT = {
   seasonEpisode: (season: number, episode: number) => `${season}. Sezon ${episode}. Bölüm`,
@@ -6,9 +8,14 @@ export const WATCH_TEXT = {
   previous: 'Önceki Bölüm',
   next: 'Sonraki Bölüm',
   sources: 'Alternatif kaynaklar',
+  /** The tabs of the episode's own sources and its video groups. */
+  sourceGroups: 'Kaynak grupları',
+  ownSources: 'Kaynaklar',
   seasons: 'Sezonlar',
   episodes: 'Bölümler',
   members: 'Üyelere özel',
+  quality: 'Kalite',
+  sourceKinds: { mp4: 'MP4', hls: 'HLS', embed: 'Harici oynatıcı' } satisfies Record<SourceKind, string>,
   download: 'İndir',
   cinemaOn: 'Sinema modu',
   cinemaOff: 'Sinema modundan çık',
@@ -19,4 +26,56 @@ export const WATCH_TEXT = {
   skipIn: (seconds: string) => `${seconds} sn sonra geçebilirsiniz`,
   streamLoading: 'Kaynak yükleniyor...',
   backToTitle: 'Yapım sayfası',
+  /** When an episode aired, and when a film came out. */
+  airedOn: 'Yayın tarihi',
+  releasedOn: 'Vizyon tarihi',
+  minutes: (minutes: number) => `${minutes} dk`,
+  posterAlt: (name: string) => `${name} afişi`,
+  watched: 'İzlendi',
+  nowPlaying: 'Şu an izleniyor',
+  upcoming: 'Yakında',
+} as const;
+
+/**
+ * Every label plyr shows or reads out, in Turkish (its `i18n` option; the keys are plyr's own).
+ * `{seektime}` and `{title}` are filled in by plyr; `qualityBadge` marks the quality menu's items.
+ */
+export const PLAYER_I18N = {
+  restart: 'Baştan başlat',
+  rewind: '{seektime} sn geri sar',
+  play: 'Oynat',
+  pause: 'Duraklat',
+  fastForward: '{seektime} sn ileri sar',
+  seek: 'Konum',
+  seekLabel: '{currentTime} / {duration}',
+  played: 'Oynatılan',
+  buffered: 'Arabelleğe alınan',
+  currentTime: 'Geçen süre',
+  duration: 'Süre',
+  volume: 'Ses düzeyi',
+  mute: 'Sesi kapat',
+  unmute: 'Sesi aç',
+  enableCaptions: 'Altyazıları aç',
+  disableCaptions: 'Altyazıları kapat',
+  download: 'İndir',
+  enterFullscreen: 'Tam ekran',
+  exitFullscreen: 'Tam ekrandan çık',
+  frameTitle: '{title} oynatıcısı',
+  captions: 'Altyazılar',
+  settings: 'Ayarlar',
+  pip: 'Resim içinde resim',
+  airplay: 'AirPlay',
+  menuBack: 'Önceki menüye dön',
+  speed: 'Hız',
+  normal: 'Normal',
+  quality: 'Kalite',
+  loop: 'Döngü',
+  start: 'Başlangıç',
+  end: 'Bitiş',
+  all: 'Tümü',
+  reset: 'Sıfırla',
+  disabled: 'Kapalı',
+  enabled: 'Açık',
+  advertisement: 'Reklam',
+  qualityBadge: { 2160: '4K', 1440: 'HD', 1080: 'HD', 720: 'HD', 576: 'SD', 480: 'SD' },
 } as const;

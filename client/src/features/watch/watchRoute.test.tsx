@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { buildWatchData } from '../../../test/builders';
+import { buildTitleDetail, buildWatchData } from '../../../test/builders';
 import { FakeSocket } from '../../../test/FakeSocket';
 import { deferredReply, type FakeReply } from '../../../test/mockFetch';
 import { prepareAppRoutes, renderAppAt } from '../../../test/renderApp';
@@ -12,11 +12,12 @@ jest.mock('../realtime/socket', () => ({
 
 const EPISODE = '/dizi/cinaralti-sirlari/1-sezon/1-bolum';
 
-/** The whole app at the episode's page: the session of a visitor, the episode when `episodeReply` says, no comments. */
+/** The whole app at the episode's page: the session of a visitor, the episode when `episodeReply` says, its title, no comments. */
 function renderEpisode(episodeReply: Promise<FakeReply>) {
   return renderAppAt(EPISODE, (url) => {
     if (url === '/api/auth/session') return { status: 200, body: { user: null, recaptchaSiteKey: null } };
     if (url === '/api/watch/dizi/cinaralti-sirlari/1/1') return episodeReply;
+    if (url === '/api/titles/dizi/cinaralti-sirlari') return { status: 200, body: buildTitleDetail() };
     return { status: 200, body: { comments: [], nextCursor: null } };
   }).fetchMock;
 }

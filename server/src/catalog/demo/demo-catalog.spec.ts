@@ -33,4 +33,19 @@ describe('demo catalog', () => {
     expect(Date.parse(title.releaseAt!)).toBe(now.getTime() + DEMO_COUNTDOWN_MS);
     expect(title.seasons[0]!.episodes.map((episode) => episode.airAt)).toEqual(['2030-01-06T12:00:00.000Z', '2029-12-30T12:00:00.000Z']);
   });
+
+  it("keeps a film's release date, in the film's year, while the series move", () => {
+    const sut = readDemoCatalog(now);
+
+    const films = sut.titles!.filter((title) => title.kind === 'film');
+    expect(films.length).toBeGreaterThan(0);
+    for (const film of films) {
+      const released = new Date(film.seasons[0]!.episodes[0]!.airAt);
+      expect(released.getUTCFullYear()).toBe(film.year);
+    }
+    const series = sut.titles!.filter((title) => title.kind !== 'film');
+    const newest = Math.max(...series.flatMap((title) => title.seasons.flatMap((season) => season.episodes.map((episode) => Date.parse(episode.airAt)))));
+    expect(newest).toBeLessThan(now.getTime());
+    expect(newest).toBeGreaterThan(now.getTime() - 30 * 24 * 60 * 60 * 1000);
+  });
 });

@@ -6,9 +6,10 @@ import { DEMO_CATALOG_FILE } from '../catalog.paths';
 export const DEMO_COUNTDOWN_MS = 3 * 24 * 60 * 60 * 1000;
 
 /**
- * Moves every date of the demo by one offset, so that its latest `releaseAt` lands
+ * Moves the demo's series and anime dates by one offset, so that its latest `releaseAt` lands
  * DEMO_COUNTDOWN_MS after `now`: the countdown always has about three days to go, and the
- * episodes keep their spacing, the newest aired shortly before seeding.
+ * episodes keep their spacing, the newest aired shortly before seeding. A film's one "episode"
+ * is its release, in its year: its date stays as the file gives it.
  */
 export function shiftDemoDates(catalog: CatalogImportFile, now: Date): CatalogImportFile {
   const releases = (catalog.titles ?? []).flatMap((title) => (title.releaseAt ? [Date.parse(title.releaseAt)] : []));
@@ -20,7 +21,7 @@ export function shiftDemoDates(catalog: CatalogImportFile, now: Date): CatalogIm
     titles: catalog.titles?.map((title) => ({
       ...title,
       releaseAt: title.releaseAt ? shift(title.releaseAt) : title.releaseAt,
-      seasons: title.seasons.map((season) => ({
+      seasons: title.kind === 'film' ? title.seasons : title.seasons.map((season) => ({
         ...season,
         episodes: season.episodes.map((episode) => ({ ...episode, airAt: shift(episode.airAt) })),
       })),

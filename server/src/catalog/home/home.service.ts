@@ -4,6 +4,8 @@ import {
   WATCH_RULES,
   watchPath,
   type ChannelCard,
+  type FeaturedTitle,
+  type GenreRow,
   type HomeRows,
   type LatestEpisodesPage,
   type TitleCard,
@@ -11,7 +13,7 @@ import {
 } from '@seyirlik/shared-contracts';
 import { DataSource } from 'typeorm';
 import { PreparedStatement } from '../../platform/database/prepared-statement';
-import { posterUrl } from '../catalog.paths';
+import { backdropUrl, posterUrl } from '../catalog.paths';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { airedSql } from '../aired';
 
@@ -25,6 +27,19 @@ interface LatestEpisodeRow {
   number: number;
   name: string;
   air_at: Date;
+}
+
+interface FeaturedRow extends TitleCardSource {
+  description: string;
+  backdropUrl: string | null;
+  genres: string[];
+  season: number;
+  episode: number;
+}
+
+interface GenreTitleRow extends TitleCardSource {
+  genre_slug: string;
+  genre_name: string;
 }
 
 const turkishOrder = new Intl.Collator('tr');
@@ -59,14 +74,126 @@ const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
   `SELECT ${titleCardColumns('t')} FROM title t WHERE t.kind = 'film' ORDER BY t.year DESC, t.id DESC LIMIT ${HOME_RULES.newestFilmsCount}`,
 );
 
-/** The home page's rows: the latest aired episodes, the channels and the newest films. */
+/**
+ * The titles of the newest aired episodes, each once with its newest episode, adult titles left
+ * out. Only the newest HOME_RULES.featuredEpisodeWindow episodes are looked at (read off the air
+ * time index), so the slider costs the same at a million episodes.
+ */
+const FEATURED = new PreparedStatement<FeaturedRow>(
+  'home_featured',
+  `
+  WITH recent AS (
+    SELECT e.id, e.title_id, e.season_id, e.number, e.air_at
+      FROM episode e
+     WHERE ${airedSql('e')}
+     ORDER BY e.air_at DESC, e.id DESC
+     LIMIT $1
+  ), newest AS (
+    SELECT DISTINCT ON (r.title_id) r.id, r.title_id, r.season_id, r.number, r.air_at
+      FROM recent r
+     ORDER BY r.title_id, r.air_at DESC, r.id DESC
+  )
+  SELECT ${titleCardColumns('t')}, t.description, t.backdrop_url AS "backdropUrl", s.number AS season, n.number AS episode,
+         ARRAY(SELECT g.name FROM title_genre tg JOIN genre g ON g.id = tg.genre_id WHERE tg.title_id = t.id) AS genres
+    FROM newest n JOIN title t ON t.id = n.title_id JOIN season s ON s.id = n.season_id
+   WHERE NOT t.adult
+   ORDER BY n.air_at DESC, n.id DESC
+   LIMIT $2`,
+);
+
+/**
+ * "Popüler": each member counts once per title they marked an episode of watched or have a
+ * continue-watching position in, within the last $1 days; the titles with the most such members
+ * first. While fewer than $2 titles were watched, the best rated titles fill the row.
+ */
+const POPULAR = new PreparedStatement<TitleCardSource>(
+  'home_popular',
+  `
+  WITH viewers AS (
+    SELECT w.user_id, e.title_id
+      FROM watched_episode w JOIN episode e ON e.id = w.episode_id
+     WHERE w.watched_at > now() - make_interval(days => $1)
+    UNION
+    SELECT c.user_id, e.title_id
+      FROM continue_watching c JOIN episode e ON e.id = c.episode_id
+     WHERE c.updated_at > now() - make_interval(days => $1)
+  ), watched AS (
+    SELECT v.title_id, count(*)::int AS viewers FROM viewers v GROUP BY v.title_id
+  ), picked AS (
+    SELECT w.title_id, w.viewers FROM watched w
+    UNION ALL
+    SELECT best.id, 0
+      FROM (SELECT t.id FROM title t ORDER BY t.imdb DESC, t.id DESC LIMIT $2) best
+     WHERE best.id NOT IN (SELECT title_id FROM watched)
+  )
+  SELECT ${titleCardColumns('t')}
+    FROM picked p JOIN title t ON t.id = p.title_id
+   ORDER BY p.viewers DESC, t.imdb DESC, t.id DESC
+   LIMIT $2`,
+);
+
+/** The $1 genres with the most titles, each with its $2 best rated titles, in the rows' order. */
+const GENRE_ROWS = new PreparedStatement<GenreTitleRow>(
+  'home_genre_rows',
+  `
+  SELECT g.slug AS genre_slug, g.name AS genre_name, ${titleCardColumns('t')}
+    FROM (SELECT tg.genre_id, count(*) AS size FROM title_genre tg GROUP BY tg.genre_id ORDER BY size DESC, tg.genre_id LIMIT $1) top
+    JOIN genre g ON g.id = top.genre_id
+    CROSS JOIN LATERAL (
+      SELECT t.* FROM title_genre tg JOIN title t ON t.id = tg.title_id
+       WHERE tg.genre_id = top.genre_id
+       ORDER BY t.imdb DESC, t.id DESC
+       LIMIT $2
+    ) t
+   ORDER BY top.size DESC, top.genre_id, t.imdb DESC, t.id DESC`,
+);
+
+/** The home page's rows: the featured slider, the latest aired episodes, "Popüler", the genre rows, the channels and the newest films. */
 @Injectable()
 export class HomeService {
   constructor(private readonly dataSource: DataSource) {}
 
   async homeRows(): Promise<HomeRows> {
-    const [latestEpisodes, channels, newestFilms] = await Promise.all([this.latestEpisodes(1), this.channels(), this.newestFilms()]);
-    return { latestEpisodes, channels, newestFilms };
+    const [featured, latestEpisodes, popular, genreRows, channels, newestFilms] = await Promise.all([
+      this.featured(),
+      this.latestEpisodes(1),
+      this.popular(),
+      this.genreRows(),
+      this.channels(),
+      this.newestFilms(),
+    ]);
+    return { featured, latestEpisodes, popular, genreRows, channels, newestFilms };
+  }
+
+  /** The featured slider: the titles with the newest aired episodes, each with its backdrop and its newest episode's watch page. */
+  async featured(): Promise<FeaturedTitle[]> {
+    const rows = await FEATURED.run(this.dataSource, [HOME_RULES.featuredEpisodeWindow, HOME_RULES.featuredCount]);
+    return rows.map((row) => ({
+      ...toTitleCard(row),
+      backdropUrl: backdropUrl(row),
+      description: row.description,
+      genres: [...row.genres].sort(turkishOrder.compare),
+      watchPath: watchPath({ kind: row.kind, slug: row.slug, season: row.season, episode: row.episode }),
+      latestEpisode: row.kind === 'film' ? null : { season: row.season, number: row.episode },
+    }));
+  }
+
+  /** "Popüler": what members actually watched lately (see POPULAR). */
+  async popular(): Promise<TitleCard[]> {
+    const rows = await POPULAR.run(this.dataSource, [HOME_RULES.popularWindowDays, HOME_RULES.popularCount]);
+    return rows.map(toTitleCard);
+  }
+
+  /** The genres with the most titles, each with its best rated titles. */
+  async genreRows(): Promise<GenreRow[]> {
+    const rows = await GENRE_ROWS.run(this.dataSource, [HOME_RULES.genreRowsCount, HOME_RULES.genreRowTitles]);
+    const genres = new Map<string, GenreRow>();
+    for (const row of rows) {
+      const genre = genres.get(row.genre_slug) ?? { slug: row.genre_slug, name: row.genre_name, titles: [] };
+      genre.titles.push(toTitleCard(row));
+      genres.set(row.genre_slug, genre);
+    }
+    return [...genres.values()];
   }
 
   /**

@@ -1,4 +1,6 @@
-import { drawPoster, escapeXml, type PosterTitle } from './poster-svg';
+import { drawBackdrop } from './backdrop-svg';
+import { textWidth } from './drawn-art';
+import { POSTER_MAX_LINES, POSTER_NAME_SIZES, POSTER_TEXT_WIDTH, drawPoster, escapeXml, type PosterTitle } from './poster-svg';
 
 const title = (overrides: Partial<PosterTitle> = {}): PosterTitle => ({
   slug: 'cinaralti-sirlari',
@@ -50,14 +52,54 @@ describe('drawn posters', () => {
     expect(colours(drawPoster(title({ slug: 'lodos-vakti' })))).not.toEqual(colours(drawPoster(title())));
   });
 
-  it('wraps a long name into lines, cuts a word longer than a line and ends with an ellipsis past five lines', () => {
-    const long = drawPoster(title({ name: 'Bir Varmış Bir Yokmuş Evvel Zaman İçinde Kalbur Saman İçinde Develer Tellal İken' }));
-    const word = drawPoster(title({ name: 'Muvaffakiyetsizleştiricileştiriveremeyebileceklerimizdenmişsinizcesine' }));
+  /** The name's lines and their font size. */
+  const nameOf = (svg: string) => ({
+    lines: textNodes(svg).slice(2, -1),
+    fontSize: Number(/<text x="24" y="\d+" font-size="(\d+)"/.exec(svg)![1]),
+  });
 
-    const lines = textNodes(long).slice(2, -1);
-    expect(lines).toHaveLength(5);
-    expect(lines.every((line) => Array.from(line).length <= 13)).toBe(true);
-    expect(lines[4]!.endsWith('…')).toBe(true);
-    expect(textNodes(word).slice(2, -1).every((line) => Array.from(line).length <= 13)).toBe(true);
+  it('sets a short name large and a long one smaller, every line within the margins', () => {
+    const short = nameOf(drawPoster(title({ name: 'Lodos' })));
+    const long = nameOf(drawPoster(title({ name: 'Ejderha Bahçesinin Bekçisi ve Kayıp Anahtarlar' })));
+
+    expect(short).toEqual({ lines: ['Lodos'], fontSize: POSTER_NAME_SIZES[0] });
+    expect(long.fontSize).toBeLessThan(POSTER_NAME_SIZES[0]);
+    for (const { lines, fontSize } of [short, long]) {
+      expect(lines.every((line) => textWidth(line, fontSize) <= POSTER_TEXT_WIDTH)).toBe(true);
+    }
+  });
+
+  it('keeps wide letters within the margins: a line of M is as wide as the poster allows', () => {
+    const sut = nameOf(drawPoster(title({ name: 'MMMMMMMMMMMMMMMMMMMM WWWWWWWWWW' })));
+
+    expect(sut.lines.every((line) => textWidth(line, sut.fontSize) <= POSTER_TEXT_WIDTH)).toBe(true);
+  });
+
+  it('wraps a long name into lines, cuts a word longer than a line and ends with an ellipsis past five lines', () => {
+    const long = nameOf(drawPoster(title({ name: 'Bir Varmış Bir Yokmuş Evvel Zaman İçinde Kalbur Saman İçinde Develer Tellal İken Pireler Berber İken Ben Annemin Beşiğini Tıngır Mıngır Sallar İken' })));
+    const word = nameOf(drawPoster(title({ name: 'Muvaffakiyetsizleştiricileştiriveremeyebileceklerimizdenmişsinizcesine' })));
+
+    expect(long.lines).toHaveLength(POSTER_MAX_LINES);
+    expect(long.fontSize).toBe(POSTER_NAME_SIZES.at(-1));
+    expect(long.lines.at(-1)!.endsWith('…')).toBe(true);
+    expect(word.lines.length).toBeGreaterThan(1);
+    expect(word.lines.join('').replace('…', '')).toMatch(/^Muvaffakiyetsiz/);
+    for (const { lines, fontSize } of [long, word]) {
+      expect(lines.every((line) => textWidth(line, fontSize) <= POSTER_TEXT_WIDTH)).toBe(true);
+    }
+  });
+});
+
+describe('drawn backdrops', () => {
+  it('are 16:9 pictures in the poster\'s colours, with no text to overflow', () => {
+    const colours = (svg: string) => new Set(svg.match(/hsl\([^)]*\)/g));
+    const poster = drawPoster(title());
+
+    const sut = drawBackdrop(title());
+
+    expect(sut).toContain('viewBox="0 0 1280 720"');
+    expect(sut).not.toContain('<text');
+    expect([...colours(sut)].some((colour) => colours(poster).has(colour))).toBe(true);
+    expect(drawBackdrop(title({ name: '<script>alert(1)</script>' }))).not.toContain('<script');
   });
 });

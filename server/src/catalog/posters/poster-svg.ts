@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
 import { TITLE_KIND_LABELS, type TitleKind } from '@seyirlik/shared-contracts';
+import { DRAWN_FONT, artworkOf, backgroundGradient, escapeXml, fitText, motifShapes } from './drawn-art';
+
+export { escapeXml } from './drawn-art';
 
 export interface PosterTitle {
   slug: string;
@@ -10,79 +12,42 @@ export interface PosterTitle {
 
 const WIDTH = 300;
 const HEIGHT = 450;
-const LINE_CHARACTERS = 13;
-const MAX_LINES = 5;
-
-/** Characters XML 1.0 does not allow at all; escaping cannot save them, so they are dropped. */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/** Text as an SVG text node or attribute value: the name is data, never markup. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(NOT_XML, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-}
-
-/** Words into lines of about LINE_CHARACTERS (a longer word is cut), an ellipsis past MAX_LINES. */
-function wrap(name: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of name.split(/\s+/).filter(Boolean)) {
-    let rest = Array.from(word);
-    if (line && Array.from(line).length + 1 + rest.length > LINE_CHARACTERS) {
-      lines.push(line);
-      line = '';
-    }
-    while (rest.length > LINE_CHARACTERS) {
-      if (line) lines.push(line);
-      lines.push(rest.slice(0, LINE_CHARACTERS).join(''));
-      line = '';
-      rest = rest.slice(LINE_CHARACTERS);
-    }
-    line = line ? `${line} ${rest.join('')}` : rest.join('');
-  }
-  if (line) lines.push(line);
-  if (lines.length <= MAX_LINES) return lines;
-  return [...lines.slice(0, MAX_LINES - 1), `${Array.from(lines[MAX_LINES - 1]!).slice(0, LINE_CHARACTERS - 1).join('')}…`];
-}
+/** The name's column: the poster's width less its margins. */
+export const POSTER_TEXT_WIDTH = WIDTH - 2 * 24;
+/** Font sizes the name may take, largest first: a short name large, a long one smaller. */
+export const POSTER_NAME_SIZES = [40, 36, 32, 28, 25, 22] as const;
+export const POSTER_MAX_LINES = 5;
 
 /**
- * The poster the site draws for a title without one: a gradient whose colours come from the
- * slug's hash (the same title always looks the same), the name wrapped, the kind and the year.
+ * The poster the site draws for a title without one: a gradient and a motif in colours from the
+ * slug's hash (the same title always looks the same), the kind, the year and the name, set as
+ * large as it fits in at most five lines within the margins.
  */
 export function drawPoster(title: PosterTitle): string {
-  const hash = createHash('sha256').update(title.slug).digest();
-  const hue = hash.readUInt16BE(0) % 360;
-  const secondHue = (hue + 40 + (hash[2]! % 100)) % 360;
-  const circleX = 40 + (hash[3]! % 220);
-  const circleY = 60 + (hash[4]! % 200);
-  const circleR = 70 + (hash[5]! % 90);
-  const lines = wrap(title.name);
-  const fontSize = lines.length > 3 ? 28 : 34;
-  const lineHeight = Math.round(fontSize * 1.2);
-  const firstLineY = HEIGHT - 60 - (lines.length - 1) * lineHeight;
+  const art = artworkOf(title.slug);
+  const { lines, fontSize } = fitText(title.name, { sizes: POSTER_NAME_SIZES, maxWidth: POSTER_TEXT_WIDTH, maxLines: POSTER_MAX_LINES });
+  const lineHeight = Math.round(fontSize * 1.15);
+  const lastLineY = HEIGHT - 58;
+  const firstLineY = lastLineY - (lines.length - 1) * lineHeight;
   const nameLines = lines
-    .map((line, index) => `<text x="24" y="${firstLineY + index * lineHeight}" font-size="${fontSize}" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map((line, index) => `<text x="24" y="${firstLineY + index * lineHeight}" font-size="${fontSize}" font-weight="800" fill="#ffffff">${escapeXml(line)}</text>`)
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${escapeXml(title.name)}">`,
     '<defs>',
-    `<linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue}, 60%, 38%)"/><stop offset="1" stop-color="hsl(${secondHue}, 55%, 12%)"/></linearGradient>`,
-    '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.6"/></linearGradient>',
+    backgroundGradient(art),
+    '<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.35" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.75"/></linearGradient>',
     '</defs>',
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`,
-    `<circle cx="${circleX}" cy="${circleY}" r="${circleR}" fill="#ffffff" fill-opacity="0.08"/>`,
+    motifShapes(art, WIDTH, HEIGHT),
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#shade)"/>`,
-    '<g font-family="system-ui, -apple-system, Segoe UI, Roboto, sans-serif">',
-    '<rect x="20" y="20" width="72" height="26" rx="13" fill="#000000" fill-opacity="0.35"/>',
-    `<text x="56" y="38" font-size="14" font-weight="600" fill="#ffffff" text-anchor="middle">${escapeXml(TITLE_KIND_LABELS[title.kind])}</text>`,
-    `<text x="${WIDTH - 24}" y="38" font-size="16" font-weight="600" fill="#ffffff" fill-opacity="0.85" text-anchor="end">${title.year}</text>`,
+    `<g font-family="${DRAWN_FONT}">`,
+    '<rect x="20" y="20" width="72" height="26" rx="13" fill="#000000" fill-opacity="0.4"/>',
+    `<text x="56" y="38" font-size="14" font-weight="700" fill="#ffffff" text-anchor="middle">${escapeXml(TITLE_KIND_LABELS[title.kind])}</text>`,
+    `<text x="${WIDTH - 24}" y="38" font-size="16" font-weight="700" fill="#ffffff" fill-opacity="0.9" text-anchor="end">${title.year}</text>`,
     nameLines,
-    `<text x="24" y="${HEIGHT - 24}" font-size="13" fill="#ffffff" fill-opacity="0.6">Seyirlik</text>`,
+    `<rect x="24" y="${HEIGHT - 40}" width="28" height="3" rx="1.5" fill="hsl(${art.hue}, 95%, 68%)"/>`,
+    `<text x="${WIDTH - 24}" y="${HEIGHT - 30}" font-size="13" font-weight="600" fill="#ffffff" fill-opacity="0.65" text-anchor="end">Seyirlik</text>`,
     '</g>',
     '</svg>',
   ].join('');

@@ -19,7 +19,7 @@ const GROUP_KEY = /^[1-9][0-9]{0,9}$/;
   imports: [MediaModule],
   controllers: [GroupsController, GroupsLegacyController],
   providers: [GroupsRepository, GroupAccess, GroupContent, GroupImages, GroupsService],
-  exports: [GroupAccess, GroupContent],
+  exports: [GroupAccess, GroupContent, GroupsService],
 })
 export class GroupsModule implements OnModuleInit {
   constructor(

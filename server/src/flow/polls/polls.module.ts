@@ -11,6 +11,6 @@ import { PollsService } from './polls.service';
   imports: [GroupsModule],
   controllers: [PollsController, PollsLegacyController],
   providers: [PollsService, PollsRepository, PollsPort],
-  exports: [PollsPort],
+  exports: [PollsPort, PollsService],
 })
 export class PollsModule {}

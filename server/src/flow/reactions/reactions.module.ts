@@ -14,6 +14,6 @@ import { ReactionsService } from './reactions.service';
   imports: [GroupsModule],
   controllers: [ReactionsController, ReactionsLegacyController],
   providers: [ReactionsService, ReactionsRepository, ReactionsPort],
-  exports: [ReactionsPort],
+  exports: [ReactionsPort, ReactionsService],
 })
 export class ReactionsModule {}

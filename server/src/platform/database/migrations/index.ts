@@ -24,6 +24,7 @@ import { ContactMessages1765820000000 } from './1765820000000-contact-messages';
 import { EpisodeClapsSourceIssues1765820500000 } from './1765820500000-episode-claps-source-issues';
 import { Discussions1765830000000 } from './1765830000000-discussions';
 import { ContentReports1765840000000 } from './1765840000000-content-reports';
+import { PopularWindowIndexes1765850000000 } from './1765850000000-popular-window-indexes';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   EpisodeClapsSourceIssues1765820500000,
   Discussions1765830000000,
   ContentReports1765840000000,
+  PopularWindowIndexes1765850000000,
 ];
