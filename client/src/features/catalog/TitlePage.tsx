@@ -4,7 +4,7 @@ import { TEXT } from '../../app/messages';
 import { formatImdb } from '../../lib/format';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
-import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
+import { LazyCommentsSection, titlePageTarget } from '../comments/LazyCommentsSection';
 import { OpenTopicLink } from '../discussions/OpenTopicLink';
 import { TitleActions } from '../member-state/TitleActions';
 import { useTitleMemberState } from '../member-state/useTitleMemberState';
@@ -37,13 +37,12 @@ function TitleContent({ title }: { title: TitleDetail }) {
     <article className="title-page">
       <header className="title-page__hero">
         {title.backdropUrl && (
-          <img className="title-page__backdrop" src={title.backdropUrl} alt="" loading="lazy" />
+          <img className="title-page__backdrop" src={title.backdropUrl} alt="" />
         )}
         <img
           className="title-page__poster"
           src={title.posterUrl}
           alt={TEXT.catalog.posterAlt(title.name)}
-          loading="lazy"
           width={240}
           height={360}
         />
@@ -85,7 +84,7 @@ function TitleContent({ title }: { title: TitleDetail }) {
           />
         </section>
       )}
-      <CommentsSection
+      <LazyCommentsSection
         target={titlePageTarget(title)}
         watchedEpisodeIds={member.state.watchedEpisodeIds}
       />

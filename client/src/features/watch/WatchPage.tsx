@@ -2,7 +2,7 @@ import { TITLE_KIND_LABELS, type SourceStream, type WatchData, type WatchSource 
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError, messageOf } from '../../lib/api';
-import { CommentsSection, watchPageTarget } from '../comments/CommentsSection';
+import { LazyCommentsSection, watchPageTarget } from '../comments/LazyCommentsSection';
 import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
 import { useLoginModal } from '../session/loginModal';
 import { useSessionUser } from '../session/session';
@@ -177,7 +177,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
           </nav>
         </>
       ) : null}
-      <CommentsSection target={watchPageTarget(watch)} />
+      <LazyCommentsSection target={watchPageTarget(watch)} />
     </article>
   );
 }
