@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions, type Rollup } from 'vite';
+import { earlyStart } from './scripts/early-start';
 import { precompressAssets } from './scripts/precompress-assets';
+import { pureContracts } from './scripts/pure-contracts';
 
 /** The NestJS server in development: it answers the JSON API, the legacy POST API and Socket.IO. */
 const server = 'http://127.0.0.1:3000';
@@ -13,11 +15,13 @@ const server = 'http://127.0.0.1:3000';
 const plyrIcons = join(dirname(createRequire(import.meta.url).resolve('plyr')), 'plyr.svg');
 
 /**
- * The third-party packages every page loads, grouped into chunks of their own: a release that
- * changes only the site's code leaves these files (and their hashes) as they were, so returning
- * visitors keep them cached. Packages loaded on demand (plyr, hls.js, react-hook-form) already
- * get chunks of their own from their dynamic imports; @tanstack/react-query stays with the site's
- * code because part of it (mutations) is loaded only by the pages that write.
+ * Third-party packages grouped into chunks of their own: a release that changes only the site's
+ * code leaves these files (and their hashes) as they were, so returning visitors keep them cached.
+ * Every page loads react, router and socket-io; zod comes with the first form or schema a page uses
+ * (scripts/pure-contracts.ts keeps it out of the first bundle). Packages loaded on demand (plyr,
+ * hls.js, react-hook-form) already get chunks of their own from their dynamic imports;
+ * @tanstack/react-query stays with the site's code because part of it (mutations) is loaded only by
+ * the pages that write.
  */
 const VENDOR_CHUNKS: Record<string, readonly string[]> = {
   react: ['react', 'react-dom', 'scheduler', 'use-sync-external-store', 'jotai'],
@@ -91,7 +95,9 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    pureContracts(),
     stylesheetsAfterShell(),
+    earlyStart(),
     precompressAssets(),
   ],
   resolve: { alias: [{ find: /^plyr-icons\.svg/, replacement: plyrIcons }] },

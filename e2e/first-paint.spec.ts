@@ -100,6 +100,30 @@ test.describe('first paint', () => {
     await expect(bootShell(page)).toHaveCount(0);
   });
 
+  test("a page opened directly asks for its data and its page's code while the app's script is still on its way, and the app takes that answer", async ({
+    page,
+  }) => {
+    const titleReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/titles/dizi/cinaralti-sirlari') titleReads.push(request.url());
+    });
+    const script = await holdRequests(page, APP_SCRIPT);
+
+    await page.goto(TITLE, { waitUntil: 'commit' });
+
+    await script.arrived;
+    await expect.poll(() => titleReads.length).toBe(1);
+    await expect(page.locator('head link[rel="modulepreload"][href^="/assets/dizi._slug-"]')).toHaveCount(1);
+    await expect(page.locator('head link[rel="preload"][as="style"]').first()).toBeAttached();
+    await expect(bootShell(page)).toBeVisible();
+
+    script.release();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Çınaraltı Sırları');
+    await expect(page.getByRole('region', { name: /Yorumlar/ }).getByRole('button', { name: 'En yeni' })).toBeVisible();
+    expect(titleReads).toHaveLength(1);
+  });
+
   test('the title and watch pages show their skeletons while their answers are on the way, then the page', async ({ page }) => {
     await page.goto(EPISODE);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Çınaraltı Sırları 1. Sezon 1. Bölüm');

@@ -48,6 +48,11 @@ const SETTLE_TIMEOUT_MS = 30_000;
 const SERVER_START_TIMEOUT_MS = 60_000;
 /** How Chromium runs on this machine (as in playwright.config.ts); CHROMIUM_PATH moves it. */
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/**
+ * The app's main script, the one index.html loads (Vite names it index-<hash>.js); the page's other
+ * scripts (its route's chunks, some too small to be sent compressed) may arrive before it.
+ */
+const APP_SCRIPT = /\/assets\/index-[^/]+\.js$/;
 /** Requests that stay open by design: Socket.IO's long polls, and media streamed as it plays. */
 const LONG_LIVED = (request) => request.url().includes('/socket.io/') || request.resourceType() === 'media';
 
@@ -126,7 +131,7 @@ function trackNetwork(page, cdp) {
   page.on('requestfinished', settle);
   page.on('requestfailed', settle);
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script' || network.mainScriptEncoding !== null) return;
+    if (!APP_SCRIPT.test(response.url()) || network.mainScriptEncoding !== null) return;
     network.mainScriptEncoding = (await response.allHeaders().catch(() => ({})))['content-encoding'] ?? 'none';
   });
   cdp.on('Network.loadingFinished', (event) => {

@@ -5,6 +5,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { Provider as StoreProvider } from 'jotai';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropEarlyReads } from './app/earlyStart';
 import { appQueryClient } from './app/queryClient';
 import { appStore } from './app/store';
 import { router } from './router';
@@ -28,5 +29,11 @@ function renderApp() {
 
 // The first page is drawn once its route has loaded (code and data): until then the shell stays, so
 // no empty frame or second skeleton comes between the shell and the page. A failed load is drawn too,
-// as the route's error page.
-void router.load().catch(console.error).then(renderApp);
+// as the route's error page. Its loaders have taken the reads index.html started for it by then.
+void router
+  .load()
+  .catch(console.error)
+  .then(() => {
+    dropEarlyReads();
+    renderApp();
+  });

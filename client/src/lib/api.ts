@@ -1,4 +1,5 @@
 import { MESSAGES } from '@seyirlik/shared-contracts';
+import { takeEarlyRead } from '../app/earlyStart';
 
 /** A failed call to the JSON API: the HTTP status (0 when the server was not reached) and a Turkish message. */
 export class ApiError extends Error {
@@ -72,7 +73,9 @@ function parseJson(text: string): unknown {
 async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    // A first page's reads may be on their way already, started by index.html (app/earlyStart.ts).
+    const early = method === 'GET' ? takeEarlyRead(path) : undefined;
+    response = await (early ?? fetch(path, {
       method,
       credentials: 'same-origin',
       headers:
@@ -80,7 +83,7 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
           ? { Accept: 'application/json' }
           : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    }));
   } catch {
     throw new ApiError(0, MESSAGES.serviceUnavailable);
   }

@@ -1,4 +1,4 @@
-import { flowPostIdSchema } from '@seyirlik/shared-contracts';
+import { readFlowPostId } from '@seyirlik/shared-contracts';
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { PostPage } from '../features/flow/PostPage';
 
@@ -6,9 +6,9 @@ import { PostPage } from '../features/flow/PostPage';
 export const Route = createFileRoute('/gonderi/$id')({
   params: {
     parse: ({ id }) => {
-      const parsed = flowPostIdSchema.safeParse(id);
-      if (!parsed.success) throw notFound();
-      return { id: parsed.data };
+      const postId = readFlowPostId(id);
+      if (postId === null) throw notFound();
+      return { id: postId };
     },
     stringify: ({ id }) => ({ id: String(id) }),
   },

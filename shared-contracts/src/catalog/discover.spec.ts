@@ -1,11 +1,6 @@
-import {
-  DISCOVER_MESSAGES as M,
-  EMPTY_DISCOVER_FILTER,
-  SEARCH_MESSAGES,
-  decodeDiscoverFilter,
-  encodeDiscoverFilter,
-  searchQuerySchema,
-} from './discover';
+import { DISCOVER_MESSAGES as M, decodeDiscoverFilter, searchQuerySchema } from './discover';
+import { EMPTY_DISCOVER_FILTER, encodeDiscoverFilter } from './discover-address';
+import { SEARCH_MESSAGES } from './search';
 
 const base64Url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { boundedString, rawLengthFor } from '../platform/input';
 import { LIMITS } from '../platform/limits';
 import type { TitleCard } from './api';
+import { normaliseDiscoverFilter } from './discover-address';
 import { CATALOG_RULES, TITLE_KINDS } from './rules';
+import { SEARCH_MESSAGES, SEARCH_RULES } from './search';
 
-/** Limits of the discover page and of search, the same for server and client. */
+/** Limits of the discover page, the same for server and client. */
 export const DISCOVER_RULES = {
   /** Titles per discover page. */
   pageSize: 24,
@@ -19,17 +21,6 @@ export const DISCOVER_RULES = {
   imdbMax: LIMITS.ratingSliderMax,
   /** The IMDb slider's step. */
   imdbStep: 0.5,
-} as const;
-
-export const SEARCH_RULES = {
-  /** Live search and /search start at this many characters (seed §5). */
-  minLength: LIMITS.liveSearchMinLength,
-  /** Longest query; longer ones are refused rather than cut. */
-  maxLength: 100,
-  /** Results of the header's live search. */
-  liveLimit: 8,
-  /** Results of the legacy /search fragment. */
-  legacyLimit: 20,
 } as const;
 
 /** The year slider's upper end: the current year (seed §9). */
@@ -55,13 +46,6 @@ export const DISCOVER_MESSAGES = {
   showingUnfiltered: 'Filtre uygulanmadan tüm içerikler listeleniyor.',
   pageInvalid: `Sayfa numarası 1 ile ${DISCOVER_RULES.maxPage} arasında bir tam sayı olmalıdır.`,
   noResults: 'Bu filtreye uyan içerik bulunamadı.',
-} as const;
-
-/** Search's Turkish texts. */
-export const SEARCH_MESSAGES = {
-  tooShort: `En az ${SEARCH_RULES.minLength} karakter giriniz.`,
-  tooLong: `Arama en fazla ${SEARCH_RULES.maxLength} karakter olabilir.`,
-  noResults: 'Aradığınız kriterlere uygun içerik bulunamadı.',
 } as const;
 
 const M = DISCOVER_MESSAGES;
@@ -121,32 +105,6 @@ export const discoverFilterSchema = z.strictObject(
 export type DiscoverFilter = z.output<typeof discoverFilterSchema>;
 export type DiscoverRange = NonNullable<DiscoverFilter['year']>;
 
-/** The encoded empty filter, as the seed writes it (base64 of `[]`). */
-export const EMPTY_DISCOVER_FILTER = 'W10=';
-
-/** The filter with empty ranges dropped and its keys in one order, so equal filters encode alike. */
-export function normaliseDiscoverFilter(filter: DiscoverFilter): DiscoverFilter {
-  const normalised: DiscoverFilter = {};
-  for (const key of ['year', 'imdb'] as const) {
-    const range = filter[key];
-    if (range && (range.from !== undefined || range.to !== undefined)) {
-      normalised[key] = {
-        ...(range.from !== undefined && { from: range.from }),
-        ...(range.to !== undefined && { to: range.to }),
-      };
-    }
-  }
-  if (filter.kind !== undefined) normalised.kind = filter.kind;
-  if (filter.genre !== undefined) normalised.genre = filter.genre;
-  if (filter.channel !== undefined) normalised.channel = filter.channel;
-  return normalised;
-}
-
-/** A filter's JSON is ASCII (numbers, kinds and slugs), so base64 works on its characters directly. */
-function toBase64Url(json: string): string {
-  return btoa(json).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** Decodes URL-safe (or standard) base64, padded or not; null when it is not base64. */
 function fromBase64(text: string): string | null {
   if (!/^[A-Za-z0-9_\-+/]*={0,2}$/.test(text)) return null;
@@ -157,16 +115,6 @@ function fromBase64(text: string): string | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The filter as the discover address carries it: URL-safe base64 of its JSON, without padding.
- * The empty filter is `W10=`, as in the seed.
- */
-export function encodeDiscoverFilter(filter: DiscoverFilter): string {
-  const normalised = normaliseDiscoverFilter(filter);
-  if (Object.keys(normalised).length === 0) return EMPTY_DISCOVER_FILTER;
-  return toBase64Url(JSON.stringify(normalised));
 }
 
 export type DecodedDiscoverFilter = { filter: DiscoverFilter; error?: undefined } | { error: string; filter?: undefined };

@@ -4,6 +4,7 @@ export * from './search';
 export * from './import-schema';
 export * from './api';
 export * from './discover';
+export * from './discover-address';
 export * from './watch';
 export * from './member-state';
 export * from './home';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalNumber, idSchema } from '../platform/input';
 import type { TitleCard } from './api';
+import { MEMBER_STATE_RULES } from './rules';
 
 /** The member-state texts (follow, favourite, "Haber ver", watched markers, continue watching). */
 export const MEMBER_STATE_MESSAGES = {
@@ -12,15 +13,6 @@ export const MEMBER_STATE_MESSAGES = {
   notifyOn: 'Haber verme',
   notifyOff: 'Haber ver',
   continueWatchingHeading: 'Kaldığın yerden devam et',
-} as const;
-
-export const MEMBER_STATE_RULES = {
-  /** A saved position above this (one day) is refused. */
-  maxPositionSeconds: 86_400,
-  /** Entries of GET /api/continue-watching (one per title, newest first). */
-  continueWatchingLimit: 20,
-  /** How often the player saves a member's position while it plays (also on pause, end and leaving). */
-  positionSaveIntervalMs: 10_000,
 } as const;
 
 const id = idSchema;

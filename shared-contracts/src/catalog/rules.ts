@@ -36,3 +36,13 @@ export const CATALOG_RULES = {
   maxSourcesPerEpisode: 50,
   maxGroupsPerEpisode: 20,
 } as const;
+
+/** Limits of a member's state on titles (follow, favourite, watched markers, continue watching). */
+export const MEMBER_STATE_RULES = {
+  /** A saved position above this (one day) is refused. */
+  maxPositionSeconds: 86_400,
+  /** Entries of GET /api/continue-watching (one per title, newest first). */
+  continueWatchingLimit: 20,
+  /** How often the player saves a member's position while it plays (also on pause, end and leaving). */
+  positionSaveIntervalMs: 10_000,
+} as const;

@@ -1,3 +1,24 @@
+import { LIMITS } from '../platform/limits';
+
+/** Limits of search, the same for server and client. */
+export const SEARCH_RULES = {
+  /** Live search and /search start at this many characters (seed §5). */
+  minLength: LIMITS.liveSearchMinLength,
+  /** Longest query; longer ones are refused rather than cut. */
+  maxLength: 100,
+  /** Results of the header's live search. */
+  liveLimit: 8,
+  /** Results of the legacy /search fragment. */
+  legacyLimit: 20,
+} as const;
+
+/** Search's Turkish texts. */
+export const SEARCH_MESSAGES = {
+  tooShort: `En az ${SEARCH_RULES.minLength} karakter giriniz.`,
+  tooLong: `Arama en fazla ${SEARCH_RULES.maxLength} karakter olabilir.`,
+  noResults: 'Aradığınız kriterlere uygun içerik bulunamadı.',
+} as const;
+
 /** Turkish letters without a decomposition that removes their mark (ı, and ç ğ ö ş ü for clarity). */
 const TURKISH_FOLDS: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u' };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './limits';
 
 /**
  * The building blocks every schema of a request field is made of, so that no field costs more
@@ -6,9 +7,6 @@ import { z } from 'zod';
  * characters as a person sees them, emoji short codes or markup checks come after), and numbers
  * are read only from the plain forms a person or a client writes.
  */
-
-/** Largest id a row can have (PostgreSQL `integer`). */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * How many UTF-16 units a text limited to `max` characters may arrive as: room for emoji

@@ -59,3 +59,6 @@ export const COOKIES = {
   ageConfirmed: 'censor',
   level: 'level',
 } as const;
+
+/** Largest id a row can have (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;

@@ -1,7 +1,4 @@
-import { z } from 'zod';
-import { boundedString } from '../platform/input';
 import { LIMITS } from '../platform/limits';
-import { REALTIME_MESSAGES } from './messages';
 
 /**
  * Stream names: what a per-stream sequence (`stream_sequence`) numbers, and what a client keeps a
@@ -42,13 +39,6 @@ export const STREAM_RULES = {
   /** Streams one `stream.heads` request may list. */
   headsMaxStreams: 20,
 } as const;
-
-/** A `stream.heads` request: the streams whose newest sequence the client wants to know. */
-export const streamHeadsRequestSchema = z.object({
-  streams: z
-    .array(boundedString(REALTIME_MESSAGES.roomUnknown, REALTIME_MESSAGES.roomUnknown, 80), { error: REALTIME_MESSAGES.roomUnknown })
-    .max(STREAM_RULES.headsMaxStreams, { error: REALTIME_MESSAGES.roomUnknown, abort: true }),
-});
 
 /**
  * The answer to `stream.heads`: the newest sequence of each asked stream the socket may read (one

@@ -43,7 +43,9 @@ describe('TitlePage', () => {
     expect(facts).toEqual(['Yıl2024', 'IMDb7,8', 'KanalKanal 7', 'TürlerDram, Gizem']);
     const poster = screen.getByRole('img', { name: 'Çınaraltı Sırları afişi' });
     expect(poster.getAttribute('src')).toBe('/media/posters/cinaralti-sirlari.svg');
-    expect(poster.getAttribute('loading')).toBe('lazy');
+    // The poster stands in the page's first screen: it loads with the page, in its reserved box.
+    expect(poster.getAttribute('loading')).toBeNull();
+    expect([poster.getAttribute('width'), poster.getAttribute('height')]).toEqual(['240', '360']);
     expect(screen.queryByRole('timer')).toBeNull();
   });
 

@@ -6,7 +6,7 @@ import { formatImdb, formatLongDate } from '../../lib/format';
 import { PlayIcon } from '../../ui/icons';
 import { TruncatedText } from '../../ui/TruncatedText';
 import { AgeGate } from '../age-gate/AgeGate';
-import { CommentsSection, titlePageTarget } from '../comments/CommentsSection';
+import { LazyCommentsSection, titlePageTarget } from '../comments/LazyCommentsSection';
 import { OpenTopicLink } from '../discussions/OpenTopicLink';
 import { TitleActions } from '../member-state/TitleActions';
 import { useTitleMemberState } from '../member-state/useTitleMemberState';
@@ -41,12 +41,11 @@ function TitleContent({ title }: { title: TitleDetail }) {
   return (
     <article className="title-page">
       <header className="title-page__hero">
-        <img className="title-page__backdrop" src={title.backdropUrl ?? drawnBackdropUrl(title)} alt="" loading="lazy" />
+        <img className="title-page__backdrop" src={title.backdropUrl ?? drawnBackdropUrl(title)} alt="" />
         <img
           className="title-page__poster"
           src={title.posterUrl}
           alt={TEXT.catalog.posterAlt(title.name)}
-          loading="lazy"
           width={240}
           height={360}
         />
@@ -101,7 +100,7 @@ function TitleContent({ title }: { title: TitleDetail }) {
           />
         </section>
       )}
-      <CommentsSection
+      <LazyCommentsSection
         target={titlePageTarget(title)}
         watchedEpisodeIds={member.state.watchedEpisodeIds}
       />

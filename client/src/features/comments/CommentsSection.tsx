@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES, COMMENT_ORDERS, type CommentOrder, type TitleDetail, type WatchData } from '@seyirlik/shared-contracts';
+import { COMMENT_MESSAGES, COMMENT_ORDERS, type CommentOrder } from '@seyirlik/shared-contracts';
 import { useEffect, useId, useMemo } from 'react';
 import { TEXT } from '../../app/messages';
 import { Loading } from '../../ui/Loading';
@@ -14,12 +14,7 @@ import { COMMENT_TEXT } from './texts';
 import { useCommentThreads } from './useCommentThreads';
 import './comments.css';
 
-/** A title page's comments: its own and its episodes'. */
-export const titlePageTarget = (title: Pick<TitleDetail, 'kind' | 'slug'>): CommentTarget => ({ kind: 'title', titleKind: title.kind, slug: title.slug });
-
-/** A watch page's comments: the episode's or, for a film (whose one episode is the film), the film's. */
-export const watchPageTarget = (watch: WatchData): CommentTarget =>
-  watch.title.kind === 'film' ? titlePageTarget(watch.title) : { kind: 'episode', episodeId: watch.episode.id };
+export { titlePageTarget, watchPageTarget } from './commentTargets';
 
 /** Wraps a call so its failure is shown, then passed on (a composer keeps its text, a dialog stays open). */
 const reportingFailures =

@@ -1,5 +1,5 @@
 import {
-  roomCodeSchema,
+  ROOM_CODE_PATTERN,
   ROOM_MESSAGES,
   type ChatMessage,
   type ChatPage,
@@ -54,7 +54,8 @@ export type RoomPageData =
   | { status: 'closed'; httpStatus: number; message: string };
 
 export async function loadRoomPage(code: string): Promise<RoomPageData> {
-  if (!roomCodeSchema.safeParse(code).success) return { status: 'closed', httpStatus: 404, message: ROOM_MESSAGES.roomCodeInvalid };
+  // roomCodeSchema's check (twelve letters and digits), without loading the schemas with the first page.
+  if (!ROOM_CODE_PATTERN.test(code)) return { status: 'closed', httpStatus: 404, message: ROOM_MESSAGES.roomCodeInvalid };
   let room: RoomDetail;
   try {
     room = await fetchRoom(code);

@@ -6,7 +6,7 @@ import { ApiError, messageOf } from '../../lib/api';
 import { formatImdb, formatLongDate } from '../../lib/format';
 import { ChevronRightIcon } from '../../ui/icons';
 import { useTitleDetail } from '../catalog/useTitleDetail';
-import { CommentsSection, watchPageTarget } from '../comments/CommentsSection';
+import { LazyCommentsSection, watchPageTarget } from '../comments/LazyCommentsSection';
 import { useTitleMemberState, type TitleMemberView } from '../member-state/useTitleMemberState';
 import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
 import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
@@ -136,7 +136,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
       </WatchSources>
 
       {film ? null : <EpisodeBrowser watch={watch} detail={detail} watchedEpisodeIds={memberState.state.watchedEpisodeIds} />}
-      <CommentsSection target={watchPageTarget(watch)} />
+      <LazyCommentsSection target={watchPageTarget(watch)} />
     </article>
   );
 }

@@ -1,0 +1,167 @@
+import { MESSAGES } from '@seyirlik/shared-contracts';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { buildTitleCard, buildTitleDetail, buildWatchData } from '../../test/builders';
+import { mockFetch, type FakeServer } from '../../test/mockFetch';
+import { ApiError, api } from '../lib/api';
+import { createAppRouter } from '../router';
+import { createQueryClient } from './queryClient';
+import { dropEarlyReads, EARLY_ROUTE_FILES, earlyStartFor, startEarly } from './earlyStart';
+
+/** The catalog as a fake server: every early page's read answered, anything else a 404. */
+const catalog: FakeServer = (path) => {
+  if (path === '/api/home') return { status: 200, body: { latestEpisodes: { page: 1, hasMore: false, episodes: [] }, channels: [], newestFilms: [] } };
+  if (path === '/api/titles?limit=12') return { status: 200, body: { titles: [buildTitleCard()] } };
+  if (path.startsWith('/api/titles/')) return { status: 200, body: buildTitleDetail() };
+  if (path.startsWith('/api/watch/')) return { status: 200, body: buildWatchData({ ads: [] }) };
+  return { status: 404, body: { statusCode: 404, message: 'Bulunamadı' } };
+};
+
+/** The GET paths `fetchMock` was asked for, in order. */
+const readsOf = (fetchMock: jest.Mock): string[] =>
+  fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET').map(([path]) => String(path));
+
+/** The route id TanStack Router gives the page of a route file (`dizi.$slug.tsx` draws `/dizi/$slug`). */
+const routeIdOf = (routeFile: string) => (routeFile === 'index.tsx' ? '/' : `/${routeFile.replace(/\.tsx$/, '').replace(/\./g, '/')}`);
+
+/** An address the whole app loads (its loaders only; nothing is drawn). */
+async function loadApp(path: string) {
+  const router = createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory({ initialEntries: [path] }) });
+  await router.load();
+  return router;
+}
+
+const EARLY_ADDRESSES = [
+  '/',
+  '/dizi/cinaralti-sirlari',
+  '/anime/yildiz-avcilari-kulubu',
+  '/film/buzdan-kopru',
+  '/dizi/cinaralti-sirlari/3-sezon/5-bolum',
+  '/anime/yildiz-avcilari-kulubu/1-sezon/12-bolum',
+  '/film/buzdan-kopru/izle',
+];
+
+describe('the early start of a first page', () => {
+  beforeAll(() => {
+    // The router tells a redirect by `instanceof Response`; jsdom has none.
+    globalThis.Response ??= class {} as unknown as typeof Response;
+  });
+
+  afterEach(() => {
+    dropEarlyReads();
+    document.head.querySelectorAll('link').forEach((link) => link.remove());
+    window.history.replaceState(null, '', '/');
+    jest.restoreAllMocks();
+  });
+
+  describe('earlyStartFor', () => {
+    it.each([
+      ['/', 'index.tsx', ['/api/home', '/api/titles?limit=12']],
+      ['/dizi/cinaralti-sirlari', 'dizi.$slug.tsx', ['/api/titles/dizi/cinaralti-sirlari']],
+      ['/anime/yildiz-avcilari-kulubu', 'anime.$slug.tsx', ['/api/titles/anime/yildiz-avcilari-kulubu']],
+      ['/film/buzdan-kopru', 'film.$slug.tsx', ['/api/titles/film/buzdan-kopru']],
+      ['/dizi/cinaralti-sirlari/3-sezon/5-bolum', 'dizi.$slug_.{$season}-sezon.{$episode}-bolum.tsx', ['/api/watch/dizi/cinaralti-sirlari/3/5']],
+      ['/anime/kus/1-sezon/12-bolum', 'anime.$slug_.{$season}-sezon.{$episode}-bolum.tsx', ['/api/watch/anime/kus/1/12']],
+      ['/film/buzdan-kopru/izle', 'film.$slug_.izle.tsx', ['/api/watch/film/buzdan-kopru/1/1']],
+    ])('starts %s: its route %s and its reads', (pathname, routeFile, reads) => {
+      expect(earlyStartFor(pathname)).toEqual({ routeFile, reads });
+    });
+
+    it('writes a parameter as the loader does: decoded, then encoded again', () => {
+      expect(earlyStartFor('/dizi/%C3%A7%C4%B1nar%20alt%C4%B1')?.reads).toEqual(['/api/titles/dizi/%C3%A7%C4%B1nar%20alt%C4%B1']);
+      expect(earlyStartFor('/dizi/a%2db')?.reads).toEqual(['/api/titles/dizi/a-b']);
+    });
+
+    it.each([
+      ['/kesfet/W10=', 'another page'],
+      ['/film/buzdan-kopru/1-sezon/1-bolum', 'a film has no episode pages'],
+      ['/dizi/cinaralti-sirlari/', 'a trailing slash'],
+      ['/dizi/%E0%A4%A', 'a malformed percent-encoding'],
+    ])('starts nothing for %s (%s)', (pathname) => {
+      expect(earlyStartFor(pathname)).toBeNull();
+    });
+  });
+
+  it.each(EARLY_ADDRESSES)("starts exactly the reads the route's loader makes at %s, for the route the router matches", async (path) => {
+    const fetchMock = mockFetch(catalog);
+
+    const router = await loadApp(path);
+
+    const start = earlyStartFor(path)!;
+    expect(readsOf(fetchMock)).toEqual(start.reads);
+    expect(router.state.matches.at(-1)?.routeId).toBe(routeIdOf(start.routeFile));
+  });
+
+  it('lists every early route file once', () => {
+    expect(new Set(EARLY_ROUTE_FILES).size).toBe(EARLY_ROUTE_FILES.length);
+    expect(EARLY_ROUTE_FILES).toHaveLength(EARLY_ADDRESSES.length);
+  });
+
+  describe('startEarly and the API', () => {
+    const MODULES = { 'dizi.$slug.tsx': ['/assets/dizi._slug-a1.js', '/assets/TitlePage-b2.css'] };
+
+    it("reads the page's data and preloads its scripts and stylesheets as Vite's own preloads do", () => {
+      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+      const fetchMock = mockFetch(catalog);
+
+      startEarly(MODULES);
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith('/api/titles/dizi/cinaralti-sirlari', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      const links = [...document.head.querySelectorAll('link')].map((link) => ({
+        rel: link.rel,
+        as: link.getAttribute('as'),
+        crossOrigin: link.getAttribute('crossorigin'),
+        href: link.getAttribute('href'),
+      }));
+      expect(links).toEqual([
+        { rel: 'modulepreload', as: null, crossOrigin: '', href: '/assets/dizi._slug-a1.js' },
+        { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/TitlePage-b2.css' },
+      ]);
+    });
+
+    it('starts nothing on a page that is not an early one', () => {
+      window.history.replaceState(null, '', '/sss');
+      const fetchMock = mockFetch(catalog);
+
+      startEarly(MODULES);
+
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(document.head.querySelectorAll('link')).toHaveLength(0);
+    });
+
+    it('hands the early answer to the first GET of its path; a later one asks the server again', async () => {
+      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+      const fetchMock = mockFetch(catalog);
+      startEarly(MODULES);
+
+      await expect(api.get('/api/titles/dizi/cinaralti-sirlari')).resolves.toEqual(buildTitleDetail());
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+
+      await api.get('/api/titles/dizi/cinaralti-sirlari');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+    });
+
+    it('forgets the answers nobody took once the first page has loaded', async () => {
+      window.history.replaceState(null, '', '/');
+      const fetchMock = mockFetch(catalog);
+      startEarly({});
+      await api.get('/api/home');
+
+      dropEarlyReads();
+      await api.get('/api/titles?limit=12');
+
+      expect(readsOf(fetchMock)).toEqual(['/api/home', '/api/titles?limit=12', '/api/titles?limit=12']);
+    });
+
+    it("reports an early read that failed as the loader's own failure", async () => {
+      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+      globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('Failed to fetch'))) as unknown as typeof fetch;
+      startEarly(MODULES);
+
+      const read = api.get('/api/titles/dizi/cinaralti-sirlari');
+
+      await expect(read).rejects.toBeInstanceOf(ApiError);
+      await expect(read).rejects.toMatchObject({ status: 0, message: MESSAGES.serviceUnavailable });
+    });
+  });
+});

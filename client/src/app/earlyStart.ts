@@ -1,0 +1,130 @@
+/**
+ * A visit's first page starts before the app's code has arrived. On a phone the app's scripts take
+ * about a second to come and a few hundred milliseconds to run; meanwhile index.html, through this
+ * module inlined by the build (client/scripts/early-start.ts), already reads the page's data from
+ * the API and fetches the code that draws it. Once the app runs, the route's loader asks
+ * lib/api.ts for the same reads, which takes the answers already on their way instead of asking
+ * again.
+ *
+ * Only the pages visits most often start on (home, title, watch) are listed. The module imports
+ * nothing: the build inlines it as it is.
+ */
+
+/** A page a visit often starts on. */
+interface EarlyPage {
+  /** Its file in src/routes; the build finds the scripts and stylesheets that draw it by this name. */
+  routeFile: string;
+  /** Its addresses; the captured parts (still percent-encoded) are the route's parameters, in order. */
+  pattern: RegExp;
+  /** The API paths its route's loader reads for those parameters, written as the loader writes them. */
+  reads: (parameters: readonly string[]) => string[];
+}
+
+/** What index.html starts for an address: the page's route file and its reads. */
+export interface EarlyStart {
+  routeFile: string;
+  reads: string[];
+}
+
+/** Scripts and stylesheets drawing each early page (site-absolute URLs), by route file; the build writes it. */
+export type EarlyModules = Readonly<Record<string, readonly string[]>>;
+
+/** As lib/api.ts asks for a read: same origin, the session cookie along, JSON. */
+const READ_INIT: RequestInit = { credentials: 'same-origin', headers: { Accept: 'application/json' } };
+
+/** A route parameter as the loader puts it in an API path: decoded by the router, then encoded again. */
+const parameter = (raw: string) => encodeURIComponent(decodeURIComponent(raw));
+
+/** The loaders of the title and watch routes, one route file per kind. */
+const SERIES_KINDS = ['dizi', 'anime'] as const;
+const TITLE_KINDS = [...SERIES_KINDS, 'film'] as const;
+
+const EARLY_PAGES: readonly EarlyPage[] = [
+  // features/home/homeRoute.ts: the home rows and the newest titles (NEW_TITLES_COUNT).
+  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'] },
+  // features/catalog/catalogApi.ts loadTitle.
+  ...TITLE_KINDS.map((kind) => ({
+    routeFile: `${kind}.$slug.tsx`,
+    pattern: new RegExp(`^/${kind}/([^/]+)$`),
+    reads: ([slug = '']: readonly string[]) => [`/api/titles/${kind}/${parameter(slug)}`],
+  })),
+  // features/watch/watchApi.ts loadWatch.
+  ...SERIES_KINDS.map((kind) => ({
+    routeFile: `${kind}.$slug_.{$season}-sezon.{$episode}-bolum.tsx`,
+    pattern: new RegExp(`^/${kind}/([^/]+)/([^/]+)-sezon/([^/]+)-bolum$`),
+    reads: ([slug = '', season = '', episode = '']: readonly string[]) => [
+      `/api/watch/${kind}/${parameter(slug)}/${parameter(season)}/${parameter(episode)}`,
+    ],
+  })),
+  { routeFile: 'film.$slug_.izle.tsx', pattern: /^\/film\/([^/]+)\/izle$/, reads: ([slug = '']) => [`/api/watch/film/${parameter(slug)}/1/1`] },
+];
+
+/** The route files of the early pages, for the build. */
+export const EARLY_ROUTE_FILES: readonly string[] = EARLY_PAGES.map((page) => page.routeFile);
+
+/** What to start for `pathname`, or null when it is not an early page (or not a valid address). */
+export function earlyStartFor(pathname: string): EarlyStart | null {
+  for (const page of EARLY_PAGES) {
+    const match = page.pattern.exec(pathname);
+    if (!match) continue;
+    try {
+      return { routeFile: page.routeFile, reads: page.reads(match.slice(1)) };
+    } catch {
+      // A malformed percent-encoding: the app answers that address as it does today.
+      return null;
+    }
+  }
+  return null;
+}
+
+declare global {
+  interface Window {
+    /** The early reads not yet taken, by API path (index.html fills it, lib/api.ts empties it). */
+    seyirlikEarlyReads?: Map<string, Promise<Response>>;
+  }
+}
+
+/** Asks for `href` ahead, as the app's own preloads do (Vite's: crossorigin, a module or a stylesheet). */
+function preload(href: string): void {
+  const link = document.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.setAttribute('as', 'style');
+  } else {
+    link.rel = 'modulepreload';
+  }
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * Run by index.html as it is parsed: for an early page, starts its reads and preloads the
+ * scripts and stylesheets that draw it (`modules`, from the build).
+ */
+export function startEarly(modules: EarlyModules): void {
+  const start = earlyStartFor(window.location.pathname);
+  if (!start) return;
+  const reads = new Map<string, Promise<Response>>();
+  for (const path of start.reads) {
+    const read = fetch(path, READ_INIT);
+    // A failure is the loader's to report, when it takes the read.
+    read.catch(() => undefined);
+    reads.set(path, read);
+  }
+  window.seyirlikEarlyReads = reads;
+  for (const href of modules[start.routeFile] ?? []) preload(href);
+}
+
+/** The answer to a GET of `path` that index.html started, once; undefined when there is none. */
+export function takeEarlyRead(path: string): Promise<Response> | undefined {
+  const reads = window.seyirlikEarlyReads;
+  const read = reads?.get(path);
+  reads?.delete(path);
+  return read;
+}
+
+/** Forgets the early reads nobody took: they were the first page's, and later visits read afresh. */
+export function dropEarlyReads(): void {
+  delete window.seyirlikEarlyReads;
+}
