@@ -46,10 +46,11 @@ test.describe('notifications', () => {
     await test.step('A replies to it', async () => {
       const comment = comments(a.page).getByRole('article').filter({ hasText: text });
       await comment.getByRole('button', { name: 'Yanıtla' }).click();
-      const replyBox = comments(a.page).getByRole('textbox', { name: `${b.username} adlı üyeye yanıtınız` });
-      await replyBox.fill('Bence de, jeneriği hiç atlamıyorum');
+      const replyLabel = `${b.username} adlı üyeye yanıtınız`;
+      await comments(a.page).getByRole('textbox', { name: replyLabel }).fill('Bence de, jeneriği hiç atlamıyorum');
       // The reply form's own button: other comments on the episode have "Yanıtla" buttons too.
-      await comments(a.page).locator('form').filter({ has: replyBox }).getByRole('button', { name: 'Yanıtla' }).click();
+      const replyForm = comments(a.page).locator('form').filter({ has: a.page.getByRole('textbox', { name: replyLabel }) });
+      await replyForm.getByRole('button', { name: 'Yanıtla' }).click();
       await expect(comments(a.page).getByRole('article').filter({ hasText: 'Bence de, jeneriği hiç atlamıyorum' })).toHaveCount(1);
     });
 

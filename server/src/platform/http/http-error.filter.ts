@@ -29,8 +29,6 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<HttpRequest>();
     const response = host.switchToHttp().getResponse<HttpReply>();
     if (answeredUnsatisfiableRange(exception, response)) return;
-    // A refused body may be left unread (too large, no length): the connection ends with the answer.
-    if (bodyErrorOf(exception)) response.header('Connection', 'close');
     const { status, message } = this.describe(exception);
     if (status >= 500) this.logger.error({ err: exception, path: pathOf(request) }, 'request failed');
     sendError(request, response, status, message);
