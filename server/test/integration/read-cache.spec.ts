@@ -8,7 +8,7 @@ import { CatalogImportService } from '../../src/catalog/import/catalog-import.se
 import { PublicReadCache } from '../../src/platform/http/read-cache/public-read-cache';
 import {
   announcePublicReadsChanged,
-  INVALIDATION_APPLICATION_NAME,
+  PUBLIC_READS_LISTENER_APPLICATION_NAME,
 } from '../../src/platform/http/read-cache/public-read-invalidation';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
 import { registerMember } from '../factories/members';
@@ -42,7 +42,7 @@ async function renameEverythingSilently(db: DataSource): Promise<void> {
 async function listeners(db: DataSource): Promise<number> {
   const [{ count }] = await db.query(
     "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1 AND query LIKE 'LISTEN%'",
-    [INVALIDATION_APPLICATION_NAME],
+    [PUBLIC_READS_LISTENER_APPLICATION_NAME],
   );
   return count;
 }
@@ -240,7 +240,7 @@ describe('public read cache', () => {
       await renameSilently(db, film.slug, 'Kesinti Sırasında');
 
       await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
-        INVALIDATION_APPLICATION_NAME,
+        PUBLIC_READS_LISTENER_APPLICATION_NAME,
       ]);
       const duringOutage = await eventually(
         () => request(sut.baseUrl).get(path),

@@ -5,13 +5,12 @@ import { join } from 'node:path';
 import { foldForSearch, SEARCH_MESSAGES, SEARCH_RULES, searchQuerySchema, type TitleCard } from '@seyirlik/shared-contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { CATALOG_CHANGES_APPLICATION_NAME } from '../../src/catalog/catalog-changes';
 import { readDemoCatalog } from '../../src/catalog/demo/demo-catalog';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { CurrentTitleIndex } from '../../src/catalog/search/current-title-index';
 import { SearchService } from '../../src/catalog/search/search.service';
 import type { TitleSearchIndex } from '../../src/catalog/search/title-search-index';
-import { announcePublicReadsChanged } from '../../src/platform/http/read-cache/public-read-invalidation';
+import { announcePublicReadsChanged, PUBLIC_READS_CHANGED_CHANNEL, PUBLIC_READS_LISTENER_APPLICATION_NAME } from '../../src/platform/http/read-cache/public-read-invalidation';
 import { buildCatalogFile, buildFilm, buildSeries } from '../factories/catalog';
 import { startCluster, type ServerProcess } from '../harness/cluster';
 import { eventually } from '../harness/room-client';
@@ -165,10 +164,21 @@ describe('search from the in-memory title index', () => {
     expect(legacy.body).toEqual({ success: true, theme: expect.stringContaining(SEARCH_MESSAGES.noResults) });
   });
 
+  it('hears of changes on the one listening connection the read cache uses too', async () => {
+    await currentIndex(sut);
+
+    const [{ count }] = await db.query(
+      "SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = current_database() AND query = $1",
+      [`LISTEN ${PUBLIC_READS_CHANGED_CHANNEL}`],
+    );
+
+    expect(count).toBe(1);
+  });
+
   it('reads PostgreSQL while it cannot hear of changes, and answers from memory again once it listens', async () => {
     await currentIndex(sut);
     await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
-      CATALOG_CHANGES_APPLICATION_NAME,
+      PUBLIC_READS_LISTENER_APPLICATION_NAME,
     ]);
     await renameSilently(db, 'sessiz-ekleme', 'Kesinti Sırasında Ad');
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { appShellStatus } from './app-route-status';
 import { pathOf } from './http-types';
-import { COMPRESSION_THRESHOLD_BYTES, compress, type Encoding, isFresh, negotiateEncoding } from './response-encoding';
+import { isFresh, storedBodyFor, type StoredBody } from './response-encoding';
 
 /** Paths the server answers itself; the client's routes never start with these. */
 const SERVER_PATHS = ['/api', '/socket.io', '/livez', '/readyz', '/healthz', '/ajax', '/media', '/embed'];
@@ -34,19 +34,13 @@ function acceptsHtml(accept: string | undefined): boolean {
 }
 
 /** The app shell (index.html), read once: it changes only with a new build, which means a new process. */
-interface Shell {
-  html: Buffer;
+interface Shell extends StoredBody {
   etag: string;
-  encoded: Record<Encoding, Buffer>;
 }
 
 function readShell(indexFile: string): Shell {
   const html = readFileSync(indexFile);
-  return {
-    html,
-    etag: `"${createHash('sha1').update(html).digest('base64url')}"`,
-    encoded: { br: compress(html, 'br'), gzip: compress(html, 'gzip') },
-  };
+  return { body: html, etag: `"${createHash('sha1').update(html).digest('base64url')}"` };
 }
 
 /**
@@ -61,11 +55,10 @@ function sendShell(shell: Shell, status: 200 | 404, request: FastifyRequest, rep
     if (isFresh(request.headers, shell.etag)) return reply.code(304).send();
   }
   reply.code(status).header('Content-Type', 'text/html; charset=utf-8');
-  if (shell.html.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(shell.html);
-  reply.header('Vary', 'Accept-Encoding');
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(shell.html);
-  return reply.header('Content-Encoding', encoding).send(shell.encoded[encoding]);
+  const { body, vary, encoding } = storedBodyFor(shell, request.headers['accept-encoding']);
+  if (vary) reply.header('Vary', 'Accept-Encoding');
+  if (encoding !== null) reply.header('Content-Encoding', encoding);
+  return reply.send(body);
 }
 
 /**

@@ -61,6 +61,29 @@ export function isCompressible(contentType: string | undefined): boolean {
   return contentType !== undefined && /^(?:application\/(?:json|javascript)|text\/|image\/svg\+xml)/i.test(contentType);
 }
 
+/** A body kept in memory and sent many times, with its compressed copies made once each, at the first request that takes one. */
+export interface StoredBody {
+  body: Buffer;
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
+/** How a body of `length` bytes goes to a client: whether the answer varies with Accept-Encoding, and the encoding to send (null: as it is). */
+export function encodingFor(length: number, acceptEncoding: string | string[] | undefined): { vary: boolean; encoding: Encoding | null } {
+  if (length < COMPRESSION_THRESHOLD_BYTES) return { vary: false, encoding: null };
+  return { vary: true, encoding: negotiateEncoding(acceptEncoding) };
+}
+
+/** A stored body as the client takes it: compressed (made once per encoding) from the threshold on when it accepts that. */
+export function storedBodyFor(
+  stored: StoredBody,
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; vary: boolean; encoding: Encoding | null } {
+  const { vary, encoding } = encodingFor(stored.body.length, acceptEncoding);
+  if (encoding === null) return { body: stored.body, vary, encoding };
+  stored.encoded ??= {};
+  return { body: (stored.encoded[encoding] ??= compress(stored.body, encoding)), vary, encoding };
+}
+
 /** Adds Accept-Encoding to a reply's Vary header. */
 export function varyOnEncoding(headers: { getHeader(name: string): unknown; header(name: string, value: string): unknown }): void {
   const vary = headers.getHeader('vary');
@@ -93,17 +116,11 @@ export const encodeReply: onSendHookHandler = (request, reply, payload, done) =>
   }
   const status = reply.statusCode;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (
-    body.length < COMPRESSION_THRESHOLD_BYTES ||
-    status === 204 ||
-    status === 304 ||
-    reply.hasHeader('content-encoding') ||
-    !isCompressible(reply.getHeader('content-type') as string | undefined)
-  ) {
+  if (status === 204 || status === 304 || reply.hasHeader('content-encoding') || !isCompressible(reply.getHeader('content-type') as string | undefined)) {
     return done(null, payload);
   }
-  varyOnEncoding(reply);
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const { vary, encoding } = encodingFor(body.length, request.headers['accept-encoding']);
+  if (vary) varyOnEncoding(reply);
   if (encoding === null) return done(null, payload);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');

@@ -1,5 +1,5 @@
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
-import type { Encoding } from '../response-encoding';
+import type { StoredBody } from '../response-encoding';
 import { sessionTokenOf } from '../session-cookie';
 
 const MISS: CacheLookup = { kind: 'miss' };
@@ -12,16 +12,10 @@ export interface ReadCacheLimits {
   maxBytes: number;
 }
 
-/** A public read's answer as the JSON API sent it. */
-export interface CachedRead {
-  body: Buffer;
+/** A public read's answer as the JSON API sent it (its compressed copies are smaller and not counted in the limits' bytes). */
+export interface CachedRead extends StoredBody {
   /** The ETag the normal path gives this body (weakEtag); null when it sends none. */
   etag: string | null;
-  /**
-   * The body compressed, by encoding, made at the first request that takes it. They are smaller
-   * than the body and not counted in the limits' bytes.
-   */
-  encoded?: Partial<Record<Encoding, Buffer>>;
   /** Stored for, and served to, requests without the session cookie only. */
   visitorsOnly: boolean;
   storedAt: number;

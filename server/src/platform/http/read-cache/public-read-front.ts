@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES, compress, isFresh, negotiateEncoding } from '../response-encoding';
+import { isFresh, storedBodyFor } from '../response-encoding';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
 /** What a JSON answer carries on the normal path, so a cached answer carries the same Content-Type. */
@@ -37,16 +37,9 @@ export function publicReadFront(cache: PublicReadCache): onRequestHookHandler {
     }
     const headers: OutgoingHttpHeaders = { 'content-type': JSON_CONTENT_TYPE };
     if (entry.etag !== null) headers.etag = entry.etag;
-    let body = entry.body;
-    if (body.length >= COMPRESSION_THRESHOLD_BYTES) {
-      headers.vary = 'Accept-Encoding';
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      if (encoding !== null) {
-        entry.encoded ??= {};
-        body = entry.encoded[encoding] ??= compress(entry.body, encoding);
-        headers['content-encoding'] = encoding;
-      }
-    }
+    const { body, vary, encoding } = storedBodyFor(entry, request.headers['accept-encoding']);
+    if (vary) headers.vary = 'Accept-Encoding';
+    if (encoding !== null) headers['content-encoding'] = encoding;
     headers['content-length'] = body.length;
     raw.writeHead(200, headers);
     raw.end(request.method === 'HEAD' ? undefined : body);
