@@ -59,11 +59,15 @@ export class AccountsController {
     return { user: toSessionUser(user), message: M.registerSucceeded };
   }
 
+  /**
+   * Logs out. Whoever asks is logged out afterwards, so it also succeeds for a session that already
+   * ended (expired, or logged out in another tab): the page that still shows the member then
+   * forgets them instead of keeping a member the server no longer knows.
+   */
   @Post('auth/logout')
   @HttpCode(200)
-  @UseGuards(MemberGuard)
-  async logout(@CurrentViewer() viewer: Viewer, @Res({ passthrough: true }) response: HttpReply): Promise<{ message: string }> {
-    await this.accounts.logout(viewer);
+  async logout(@OptionalViewer() viewer: Viewer | null, @Res({ passthrough: true }) response: HttpReply): Promise<{ message: string }> {
+    if (viewer) await this.accounts.logout(viewer);
     clearSessionCookie(response);
     return { message: M.loggedOut };
   }

@@ -219,6 +219,19 @@ describe('accounts', () => {
       expect(replay.status).toBe(401);
       expect(replayedWrite.body.session).toBe(true);
     });
+
+    it('logs out on the JSON API a page whose session already ended elsewhere, clearing its cookie', async () => {
+      const { agent } = await registerMember(sut.baseUrl);
+      const cookie = (await agent.get('/api/auth/session')).request.cookies;
+      await agent.post('/api/auth/logout');
+
+      const late = await visitor().post('/api/auth/logout').set('Cookie', cookie);
+
+      expect(late.status).toBe(200);
+      expect(late.body).toEqual({ message: M.loggedOut });
+      expect(sessionCookie(late)).toMatch(/sid=;/);
+      expect((await visitor().get('/api/auth/session').set('Cookie', cookie)).body.user).toBeNull();
+    });
   });
 
   describe('forgot and change password', () => {
