@@ -28,6 +28,7 @@ import { DiscussionsModule } from './discussions/discussions.module';
 import { RequestsModule } from './requests/requests.module';
 import { SupportModule } from './support/support.module';
 import { EngagementModule } from './engagement/engagement.module';
+import { SkipSegmentsModule } from './skip-segments/skip-segments.module';
 import { DemoModule } from './demo/demo.module';
 
 export interface AppModuleOptions {
@@ -39,7 +40,7 @@ export interface AppModuleOptions {
 }
 
 /** Feature modules, shared by the server and the worker. */
-const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule, RequestsModule, SupportModule, EngagementModule];
+const FEATURE_MODULES = [MailModule, MediaModule, AccountsModule, CatalogModule, RoomsModule, CommentsModule, MessagesModule, NotificationsModule, EpisodeFanOutModule, BadgesModule, FlowModule, CollectionsModule, DiscussionsModule, RequestsModule, SupportModule, EngagementModule, SkipSegmentsModule];
 
 @Module({})
 export class AppModule {

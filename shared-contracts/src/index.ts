@@ -28,3 +28,4 @@ export * from './requests';
 export * from './support';
 export * from './engagement';
 export * from './reports';
+export * from './skip-segments';

@@ -11,13 +11,14 @@ import type { NotificationServerEvents } from '../notifications/events';
 import type { FlowServerEvents } from '../flow/events';
 import type { PostCountsServerEvents } from '../reactions/events';
 import type { GroupServerEvents } from '../groups/events';
+import type { SkipSegmentServerEvents } from '../skip-segments/events';
 import type { StreamHeadsReply } from './streams';
 
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
 export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents,
-    PostCountsServerEvents, FlowServerEvents, GroupServerEvents {
+    PostCountsServerEvents, FlowServerEvents, GroupServerEvents, SkipSegmentServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;
   /** The member's name or avatar changed (in another tab, or when an avatar finished processing). */

@@ -1,5 +1,7 @@
 import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared-contracts';
 import type { ChannelLiveState } from '../../lib/channelMembership';
+import { SkipButton } from '../skip-segments/SkipButton';
+import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
 import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
@@ -15,6 +17,14 @@ import { useRoomSource } from './useRoomSource';
 export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: WatchData | null; live: ChannelLiveState }) {
   const sync = usePlaybackSync({ code: room.code, initial: room.playback, canControl: room.canControl, live: live.status });
   const { sources, selected, error, pending, choose } = useRoomSource(watch);
+  // The member in control skips for everyone: the skip is a seek, which the room's sync sends on.
+  const skip = useSkipSegmentsPlayer({
+    source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
+    episodeId: room.episode.id,
+    track: sync.attach,
+    nextPath: null,
+    canSkip: room.canControl,
+  });
   const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
 
   return (
@@ -27,11 +37,12 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
             name={selected.source.name}
             tiers={selected.source.tiers}
             playing={false}
-            track={sync.attach}
+            track={skip.playback.attach}
           />
         ) : (
           <div className="watch-player__placeholder">{placeholder}</div>
         )}
+        <SkipButton player={skip} />
         {sync.autoplay === 'blocked' ? (
           <button type="button" className="room-stage__join" onClick={sync.joinPlayback}>
             {ROOM_MESSAGES.joinPlayback}

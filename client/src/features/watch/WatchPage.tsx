@@ -12,6 +12,9 @@ import { WatchedCheckbox } from '../member-state/WatchedCheckbox';
 import { WatchTogetherButton } from '../rooms/WatchTogetherButton';
 import { useLoginModal } from '../session/loginModal';
 import { useSessionUser } from '../session/session';
+import { SkipButton } from '../skip-segments/SkipButton';
+import { SkipSegmentsPanel } from '../skip-segments/SkipSegmentsPanel';
+import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
 import { AdLayer } from './AdLayer';
 import { CinemaStage } from './CinemaStage';
 import { useCinemaMode } from './cinemaMode';
@@ -56,6 +59,13 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   const [adsOver, setAdsOver] = useState(watch.ads.length === 0);
   const [pending, setPending] = useState(false);
   const track = usePlaybackPosition(watch.episode.id, startAt);
+  const skip = useSkipSegmentsPlayer({
+    source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
+    episodeId: watch.episode.id,
+    track,
+    nextPath: watch.next?.path ?? null,
+    canSkip: true,
+  });
 
   const choose = useCallback(
     async (source: WatchSource) => {
@@ -101,12 +111,12 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
                 name={selected.source.name}
                 tiers={selected.source.tiers}
                 playing={adsOver}
-                track={track}
+                track={skip.playback.attach}
               />
             ) : (
               <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
             )}
-            {adsOver ? null : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
+            {adsOver ? <SkipButton player={skip} /> : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
           </>
         }
         controls={
@@ -135,6 +145,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
         {streamError && selected ? <p role="alert">{streamError}</p> : null}
       </WatchSources>
 
+      <SkipSegmentsPanel player={skip} />
       {film ? null : <EpisodeBrowser watch={watch} detail={detail} watchedEpisodeIds={memberState.state.watchedEpisodeIds} />}
       <LazyCommentsSection target={watchPageTarget(watch)} />
     </article>
