@@ -1,5 +1,10 @@
 import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared-contracts';
 import type { ChannelLiveState } from '../../lib/channelMembership';
+import { HeatStrip } from '../timed-comments/HeatStrip';
+import { TimedLane } from '../timed-comments/TimedLane';
+import { TimedOverlay } from '../timed-comments/TimedOverlay';
+import { useBothTrackers, usePlayhead } from '../timed-comments/usePlayhead';
+import { useTimedComments } from '../timed-comments/useTimedComments';
 import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
@@ -16,6 +21,11 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
   const sync = usePlaybackSync({ code: room.code, initial: room.playback, canControl: room.canControl, live: live.status });
   const { sources, selected, error, pending, choose } = useRoomSource(watch);
   const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
+  const playhead = usePlayhead();
+  const track = useBothTrackers(sync.attach, playhead.track);
+  // The episode's timed comments at the room's playhead (the room's own chat is beside the player already).
+  const timed = useTimedComments({ episodeId: room.episode.id, durationSeconds: watch?.episode.durationSeconds ?? 0, playhead: watch ? playhead.seconds : null });
+  const withLane = timed.playhead !== null;
 
   return (
     <div className="room-stage">
@@ -27,11 +37,13 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
             name={selected.source.name}
             tiers={selected.source.tiers}
             playing={false}
-            track={sync.attach}
+            track={track}
           />
         ) : (
           <div className="watch-player__placeholder">{placeholder}</div>
         )}
+        {withLane && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
+        {withLane ? <HeatStrip heat={timed.heat} /> : null}
         {sync.autoplay === 'blocked' ? (
           <button type="button" className="room-stage__join" onClick={sync.joinPlayback}>
             {ROOM_MESSAGES.joinPlayback}
@@ -50,6 +62,7 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
         <SourceChoices sources={sources} selectedId={selected?.source.id ?? null} disabled={pending} onChoose={choose} label={WATCH_TEXT.sources} />
       ) : null}
       {error && selected ? <p role="alert">{error}</p> : null}
+      {withLane ? <TimedLane timed={timed} /> : null}
     </div>
   );
 }
