@@ -11,6 +11,8 @@
 // pollers versus push. Then private messages (lib/messages-section.mjs): the chat's shape with
 // `sendMessage` between members of conversations, against the same baseline. Then the new-episode fan-out (lib/notifications-section.mjs): 100,000
 // followers, 1,000 of them on sockets over two app processes, timed from the episode's air time.
+// Then the timed comments (lib/timed-section.mjs): an episode with 10,000 timed comments, the window
+// at 50 viewers' playheads and the heat strip against the 20 ms p99 target and the uncached session read.
 // Then the web vitals (lib/vitals-section.mjs): LCP, CLS, TBT and FCP of the home, a title and a
 // watch page, cold and warm, in Chromium throttled as a phone on a slow mobile network.
 // Informational only: exits non-zero when something could not run, never because of a number.
@@ -24,7 +26,7 @@
 // BENCH_CPU_PROF_DIR (unset): every app and baseline process writes a V8 CPU profile there when it exits.
 // CHROMIUM_PATH (/usr/bin/chromium): the browser the web vitals are measured in.
 // Arguments name the sections to run (all by default): http (the HTTP load and the catalog), chat,
-// messages, flow (live poll and reaction counts, lib/flow-section.mjs), notifications, vitals, bundle; e.g. `npm run bench -- chat`.
+// messages, flow (live poll and reaction counts, lib/flow-section.mjs), notifications, timed, vitals, bundle; e.g. `npm run bench -- chat`.
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -45,6 +47,7 @@ import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './l
 import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
 import { deleteKeysWithPrefix, redactUrl } from './lib/redis.mjs';
 import { loadTableLines, ratios, runScenarios, WARMUP_MS } from './lib/scenarios.mjs';
+import { printTimedResults, runTimedSection, timedProblems, timedSummaryLines } from './lib/timed-section.mjs';
 import { printVitalsResults, runVitalsSection, vitalsProblems, vitalsSummaryLines } from './lib/vitals-section.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,7 +108,7 @@ function readSettings(env) {
   };
 }
 
-const SECTIONS = ['http', 'chat', 'messages', 'flow', 'notifications', 'vitals', 'bundle'];
+const SECTIONS = ['http', 'chat', 'messages', 'flow', 'notifications', 'timed', 'vitals', 'bundle'];
 
 /** The sections named on the command line, or all of them. */
 function readSections(args) {
@@ -320,7 +323,7 @@ function printLoadTable(results) {
   for (const line of loadTableLines(results)) console.log(line);
 }
 
-function printSummary({ settings, results, catalog, chat, messages, flow, notifications, vitals, bundle, database, problems }) {
+function printSummary({ settings, results, catalog, chat, messages, flow, notifications, timed, vitals, bundle, database, problems }) {
   const lines = [['mode', modeLabel(settings)]];
   for (const scenario of SCENARIOS) {
     const ratio = ratios(results, scenario);
@@ -337,6 +340,7 @@ function printSummary({ settings, results, catalog, chat, messages, flow, notifi
   lines.push(...(messages ? messagesSummaryLines(messages) : [['messages', 'not measured']]));
   lines.push(...(flow ? flowSummaryLines(flow) : [['flow counts', 'not measured']]));
   lines.push(...(notifications ? notificationsSummaryLines(notifications) : [['fan-out', 'not measured']]));
+  lines.push(...(timed ? timedSummaryLines(timed) : [['timed comments', 'not measured']]));
   lines.push(...(vitals ? vitalsSummaryLines(vitals) : [['web vitals', 'not measured']]));
   lines.push(
     ['machine', `load average ${loadAverage()} at the end (other work on the machine slows every number)`],
@@ -368,6 +372,7 @@ async function main() {
   let messages = null;
   let flow = null;
   let notifications = null;
+  let timed = null;
   let vitals = null;
   const databaseState = { name: null, dropped: false };
   if (!existsSync(SERVER_ENTRY)) problems.push(`${SERVER_ENTRY} not found: build first (npm run build)`);
@@ -421,6 +426,14 @@ async function main() {
     problems.push(`notifications: ${error.message}`);
   }
   try {
+    if (existsSync(SERVER_ENTRY) && sections.includes('timed')) {
+      timed = await runTimedSection({ root: ROOT, settings, cleanup, signal: abort.signal });
+      problems.push(...timedProblems(timed));
+    }
+  } catch (error) {
+    problems.push(`timed: ${error.message}`);
+  }
+  try {
     if (existsSync(SERVER_ENTRY) && sections.includes('vitals')) {
       vitals = await runVitalsSection({ root: ROOT, settings, cleanup, signal: abort.signal });
       problems.push(...vitalsProblems(vitals));
@@ -436,6 +449,7 @@ async function main() {
   if (messages) printMessagesResults(messages);
   if (flow) printFlowResults(flow);
   if (notifications) printNotificationsResults(notifications);
+  if (timed) printTimedResults(timed);
   if (vitals) printVitalsResults(vitals);
 
   let bundle = null;
@@ -448,7 +462,7 @@ async function main() {
     }
   }
 
-  printSummary({ settings, results, catalog, chat, messages, flow, notifications, vitals, bundle, database: databaseState, problems });
+  printSummary({ settings, results, catalog, chat, messages, flow, notifications, timed, vitals, bundle, database: databaseState, problems });
   // Exit explicitly: a client library keeping a handle open must not keep the bench alive.
   process.exit(problems.length > 0 ? 1 : 0);
 }

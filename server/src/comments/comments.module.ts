@@ -4,14 +4,17 @@ import { CommentsController } from './comments.controller';
 import { CommentsLegacyController } from './comments.legacy.controller';
 import { CommentsRepository } from './comments.repository';
 import { CommentsService } from './comments.service';
+import { TimedCommentsController } from './timed-comments.controller';
+import { TimedCommentsRepository } from './timed-comments.repository';
 
 /**
- * Comments, replies, likes and reports on titles and episodes. Owns the `content:` rooms:
- * `content:title-{id}` and `content:episode-{id}`, open to everyone who may read the page.
+ * Comments, replies, likes and reports on titles and episodes, and timed comments pinned to an
+ * episode's seconds. Owns the `content:` rooms: `content:title-{id}`, `content:episode-{id}` and
+ * `content:timeline-{id}`, open to everyone who may read the page.
  */
 @Module({
-  controllers: [CommentsController, CommentsLegacyController],
-  providers: [CommentsService, CommentsRepository],
+  controllers: [CommentsController, CommentsLegacyController, TimedCommentsController],
+  providers: [CommentsService, CommentsRepository, TimedCommentsRepository],
   exports: [CommentsService],
 })
 export class CommentsModule implements OnModuleInit {

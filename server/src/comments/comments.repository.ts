@@ -30,6 +30,8 @@ export interface CommentRow {
   title_id: number | null;
   episode_id: number | null;
   discussion_id: number | null;
+  /** The second of its episode a timed comment is pinned to; null for an ordinary comment. */
+  position_seconds: number | null;
   text: string;
   deleted_at: Date | null;
 }
@@ -77,11 +79,14 @@ const VIEW_SELECT = `
   LEFT JOIN episode e ON e.id = c.episode_id
   LEFT JOIN season s ON s.id = e.season_id`;
 
-/** A deleted thread head stays listed while a reply under it is not deleted. */
-const LISTED_HEAD = `c.parent_id IS NULL
+/** A deleted thread head stays listed while a reply under it is not deleted; timed comments are the lane's, never listed. */
+const LISTED_HEAD = `c.parent_id IS NULL AND c.position_seconds IS NULL
   AND (c.deleted_at IS NULL OR EXISTS (SELECT 1 FROM comment r WHERE r.parent_id = c.id AND r.deleted_at IS NULL))`;
 
 const ORDER_BY: Record<CommentOrder, string> = { newest: 'c.id DESC', liked: 'c.like_count DESC, c.id DESC' };
+
+/** CommentRow's columns. */
+const ROW_COLUMNS = 'id, user_id, parent_id, title_id, episode_id, discussion_id, position_seconds, text, deleted_at';
 
 /** TypeORM answers UPDATE and DELETE as [rows, affected]. */
 const changed = <T>(result: unknown) => result as [T[], number];
@@ -192,11 +197,12 @@ export class CommentsRepository {
     return rows.map(toView);
   }
 
-  /** Comments and replies in the scope that are not deleted. */
+  /** Comments and replies in the scope that are not deleted (timed comments are not counted). */
   async count(scope: CommentScope): Promise<number> {
-    const [row] = (await this.dataSource.query(`SELECT count(*)::integer AS n FROM comment WHERE ${scope.column} = $1 AND deleted_at IS NULL`, [
-      scope.id,
-    ])) as Array<{ n: number }>;
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::integer AS n FROM comment WHERE ${scope.column} = $1 AND deleted_at IS NULL AND position_seconds IS NULL`,
+      [scope.id],
+    )) as Array<{ n: number }>;
     return row!.n;
   }
 
@@ -208,7 +214,7 @@ export class CommentsRepository {
 
   async find(commentId: number): Promise<CommentRow | null> {
     const [row] = (await this.dataSource.query(
-      'SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE id = $1',
+      `SELECT ${ROW_COLUMNS} FROM comment WHERE id = $1`,
       [commentId],
     )) as CommentRow[];
     return row ?? null;
@@ -220,7 +226,7 @@ export class CommentsRepository {
    */
   async lock(manager: EntityManager, commentId: number, mode: 'share' | 'update'): Promise<CommentRow | null> {
     const [row] = (await manager.query(
-      `SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE id = $1 FOR ${mode === 'share' ? 'SHARE' : 'NO KEY UPDATE'}`,
+      `SELECT ${ROW_COLUMNS} FROM comment WHERE id = $1 FOR ${mode === 'share' ? 'SHARE' : 'NO KEY UPDATE'}`,
       [commentId],
     )) as CommentRow[];
     return row ?? null;
@@ -238,15 +244,27 @@ export class CommentsRepository {
       episodeId: number | null;
       discussionId: number | null;
       parentId: number | null;
+      positionSeconds: number | null;
       text: string;
       spoiler: boolean;
       clientKey: string | null;
     },
   ): Promise<number | null> {
     const [row] = (await manager.query(
-      `INSERT INTO comment (user_id, title_id, episode_id, discussion_id, parent_id, text, spoiler, client_key) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+      `INSERT INTO comment (user_id, title_id, episode_id, discussion_id, parent_id, position_seconds, text, spoiler, client_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
        ON CONFLICT (user_id, client_key) WHERE client_key IS NOT NULL DO NOTHING RETURNING id`,
-      [comment.userId, comment.titleId, comment.episodeId, comment.discussionId, comment.parentId, comment.text, comment.spoiler, comment.clientKey],
+      [
+        comment.userId,
+        comment.titleId,
+        comment.episodeId,
+        comment.discussionId,
+        comment.parentId,
+        comment.positionSeconds,
+        comment.text,
+        comment.spoiler,
+        comment.clientKey,
+      ],
     )) as Array<{ id: number }>;
     return row?.id ?? null;
   }
@@ -254,7 +272,7 @@ export class CommentsRepository {
   /** The comment the member stored under a send's idempotency key, if any. */
   async findBySendKey(userId: number, clientKey: string): Promise<CommentRow | null> {
     const [row] = (await this.dataSource.query(
-      'SELECT id, user_id, parent_id, title_id, episode_id, discussion_id, text, deleted_at FROM comment WHERE user_id = $1 AND client_key = $2',
+      `SELECT ${ROW_COLUMNS} FROM comment WHERE user_id = $1 AND client_key = $2`,
       [userId, clientKey],
     )) as CommentRow[];
     return row ?? null;
@@ -298,14 +316,14 @@ export class CommentsRepository {
     return row?.id ?? null;
   }
 
-  /** A member's comments that are not deleted (on titles, episodes and forum topics), newest first, before comment `beforeId`. */
+  /** A member's comments that are not deleted and not timed (on titles, episodes and forum topics), newest first, before comment `beforeId`. */
   async byMember(userId: number, beforeId: number | null, limit: number): Promise<MemberComment[]> {
     const rows = (await this.dataSource.query(
       `SELECT c.id, c.parent_id, c.text, c.spoiler, c.like_count, c.created_at, t.kind, t.slug, t.name,
               s.number AS season_number, e.number AS episode_number, c.discussion_id, d.title AS topic_title
        FROM comment c LEFT JOIN title t ON t.id = c.title_id LEFT JOIN discussion d ON d.id = c.discussion_id
        LEFT JOIN episode e ON e.id = c.episode_id LEFT JOIN season s ON s.id = e.season_id
-       WHERE c.user_id = $1 AND c.deleted_at IS NULL AND ($2::integer IS NULL OR c.id < $2)
+       WHERE c.user_id = $1 AND c.deleted_at IS NULL AND c.position_seconds IS NULL AND ($2::integer IS NULL OR c.id < $2)
        ORDER BY c.id DESC LIMIT $3`,
       [userId, beforeId, limit],
     )) as Array<{

@@ -5,6 +5,8 @@ import {
   COMMENT_RULES,
   COMMENT_TARGET_TYPES,
   SEND_KEY_MESSAGES,
+  TIMED_COMMENT_MESSAGES as TM,
+  TIMED_COMMENT_RULES,
   commentCursor,
   commentRooms,
   parseCommentRoomKey,
@@ -18,6 +20,10 @@ import {
   type CommentView,
   type MemberCommentPage,
   type RoomName,
+  type TimedComment,
+  type TimedCommentWindow,
+  type TimedHeatStrip,
+  type TimedWindowQuery,
 } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { titleReferenceAt } from '../catalog';
@@ -26,6 +32,7 @@ import { AppException } from '../platform/http/app-exception';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import { CommentsRepository, type CommentRow, type CommentScope } from './comments.repository';
+import { TimedCommentsRepository } from './timed-comments.repository';
 
 /** A target as a request names it: the seed's `type` and `id`, or a title page's address. */
 export type TargetAddress = { type: CommentTargetType; id: number } | { kind: string; slug: string };
@@ -49,7 +56,12 @@ export interface NewComment {
   parentId?: number;
   /** The send's idempotency key, which its retries repeat (none from legacy clients). */
   clientKey?: string;
+  /** A timed comment's second of its episode. */
+  positionSeconds?: number;
 }
+
+/** A comment pinned to a second of an episode. */
+export type NewTimedComment = Pick<NewComment, 'text' | 'clientKey'> & Required<Pick<NewComment, 'positionSeconds'>>;
 
 export interface CommentReport {
   reason: CommentReportReason;
@@ -82,16 +94,30 @@ const roomOf = (page: CommentPlace): RoomName =>
       ? commentRooms.title(page.titleId!)
       : commentRooms.episode(page.episodeId);
 
-/** The rooms that see a change to a comment: its topic's page, or its title's page and, for an episode, that episode's page. */
-const roomsOf = (comment: { title_id: number | null; episode_id: number | null; discussion_id: number | null }): RoomName[] =>
-  comment.discussion_id !== null
-    ? [commentRooms.discussion(comment.discussion_id)]
-    : comment.episode_id === null
-      ? [commentRooms.title(comment.title_id!)]
-      : [commentRooms.title(comment.title_id!), commentRooms.episode(comment.episode_id)];
+/**
+ * The rooms that see a change to a comment: its topic's page, or its title's page and, for an
+ * episode, that episode's page; a timed comment's, only its episode's timeline.
+ */
+const roomsOf = (comment: Pick<CommentRow, 'title_id' | 'episode_id' | 'discussion_id' | 'position_seconds'>): RoomName[] =>
+  comment.position_seconds !== null
+    ? [commentRooms.timeline(comment.episode_id!)]
+    : comment.discussion_id !== null
+      ? [commentRooms.discussion(comment.discussion_id)]
+      : comment.episode_id === null
+        ? [commentRooms.title(comment.title_id!)]
+        : [commentRooms.title(comment.title_id!), commentRooms.episode(comment.episode_id)];
 
 /** The topic an event's comment is in; events of comments on titles carry no such field. */
 const inTopic = (discussionId: number | null) => (discussionId === null ? {} : { discussionId });
+
+/** A stored timed comment as the lane shows it. */
+const timedOf = (view: CommentView, positionSeconds: number): TimedComment => ({
+  id: view.id,
+  positionSeconds,
+  author: view.author,
+  text: view.text,
+  createdAt: view.createdAt,
+});
 
 const placeOf = (row: { title_id: number | null; episode_id: number | null; discussion_id: number | null }): CommentPlace => ({
   titleId: row.title_id,
@@ -109,6 +135,7 @@ export class CommentsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly comments: CommentsRepository,
+    private readonly timed: TimedCommentsRepository,
     private readonly realtime: RealtimeService,
     private readonly events: DomainEvents,
     private readonly rateLimit: RateLimitService,
@@ -118,6 +145,7 @@ export class CommentsService {
   async roomExists(key: string): Promise<boolean> {
     const room = parseCommentRoomKey(key);
     if (!room) return false;
+    if (room.kind === 'timeline') return (await this.timed.target(room.id)) !== null;
     const find = { episode: this.comments.episodeTarget, title: this.comments.titleTarget, discussion: this.comments.discussionTarget }[room.kind];
     return (await find.call(this.comments, room.id)) !== null;
   }
@@ -151,6 +179,32 @@ export class CommentsService {
   }
 
   /**
+   * Pins a comment to a second of an aired episode (a film's too): from 0 to the episode's length.
+   * Written, limited and made idempotent as any comment; pushed to the episode's timeline only.
+   */
+  async addTimed(userId: number, episodeId: number, input: NewTimedComment): Promise<TimedComment> {
+    const target = await this.timed.target(episodeId);
+    if (!target) throw notFound(TM.episodeNotFound);
+    if (input.positionSeconds > target.duration_seconds) throw new AppException(HttpStatus.BAD_REQUEST, TM.positionPastEnd);
+    const page = { titleId: target.title_id, episodeId, discussionId: null };
+    return timedOf(await this.write(userId, page, { ...input, spoiler: false }), input.positionSeconds);
+  }
+
+  /** The timed comments of a window of seconds of an aired episode (the player shows each once its playhead reaches it). */
+  async timedWindow(episodeId: number, { from, to, after }: TimedWindowQuery): Promise<TimedCommentWindow> {
+    const window = await this.timed.window(episodeId, from, to, after, TIMED_COMMENT_RULES.windowPageSize);
+    if (!window) throw notFound(TM.episodeNotFound);
+    return window;
+  }
+
+  /** Where an aired episode's timed comments gather: counts over TIMED_COMMENT_RULES.heatBuckets equal parts. */
+  async timedHeat(episodeId: number): Promise<TimedHeatStrip> {
+    const heat = await this.timed.heat(episodeId, TIMED_COMMENT_RULES.heatBuckets);
+    if (!heat) throw notFound(TM.episodeNotFound);
+    return heat;
+  }
+
+  /**
    * The legacy reply: `onPage` is the page it was written on, whose comment it must answer; without
    * it, the reply goes to the answered comment's own page.
    */
@@ -166,7 +220,7 @@ export class CommentsService {
   private async write(userId: number, page: CommentPlace, input: NewComment): Promise<CommentView> {
     const { clientKey } = input;
     if (clientKey !== undefined && (await this.comments.findBySendKey(userId, clientKey))) {
-      return this.answerRepeat(userId, clientKey, input.text);
+      return this.answerRepeat(userId, clientKey, input);
     }
     await this.rateLimit.enforce('comment-send', COMMENT_RULES.sendRateLimit, String(userId));
     const view = await this.dataSource.transaction(async (manager) => {
@@ -179,9 +233,13 @@ export class CommentsService {
       return stored;
     });
     // A concurrent send of the same key stored it first.
-    if (view === null) return this.answerRepeat(userId, clientKey!, input.text);
+    if (view === null) return this.answerRepeat(userId, clientKey!, input);
 
-    for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null, discussion_id: view.discussionId })) {
+    if (input.positionSeconds !== undefined) {
+      this.realtime.toRoom(commentRooms.timeline(page.episodeId!), 'timedComment.created', { episodeId: page.episodeId!, comment: timedOf(view, input.positionSeconds) });
+      return view;
+    }
+    for (const room of roomsOf({ title_id: view.titleId, episode_id: view.episode?.id ?? null, discussion_id: view.discussionId, position_seconds: null })) {
       this.realtime.toRoom(room, 'comment.created', view);
     }
     return view;
@@ -194,13 +252,14 @@ export class CommentsService {
     page: CommentPlace,
     input: NewComment,
   ): Promise<{ id: number | null; parent: CommentRow | null }> {
-    const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: input.clientKey ?? null };
+    const comment = { userId, text: input.text, spoiler: input.spoiler, clientKey: input.clientKey ?? null, positionSeconds: input.positionSeconds ?? null };
     if (input.parentId === undefined) {
       const id = await this.comments.insert(manager, { ...comment, titleId: page.titleId, episodeId: page.episodeId, discussionId: page.discussionId, parentId: null });
       return { id, parent: null };
     }
     const answered = await this.comments.lock(manager, input.parentId, 'share');
-    if (!answered) throw notFound(M.parentNotFound);
+    // A timed comment starts no thread.
+    if (!answered || answered.position_seconds !== null) throw notFound(M.parentNotFound);
     if (!isOn(answered, page)) throw new AppException(HttpStatus.BAD_REQUEST, M.parentElsewhere);
     if (answered.deleted_at !== null) throw new AppException(HttpStatus.BAD_REQUEST, M.parentDeleted);
     // Threads are one level deep: an answer to a reply goes under the thread's first comment.
@@ -212,11 +271,12 @@ export class CommentsService {
   /**
    * The answer to a send whose key the member already stored a comment under: that comment as it
    * is now, with nothing stored, pushed or counted against the send limit again. A different text
-   * under the key is refused (409): the client makes a new key whenever the text changes.
+   * (or second) under the key is refused (409): the client makes a new key whenever the text changes.
    */
-  private async answerRepeat(userId: number, clientKey: string, text: string): Promise<CommentView> {
+  private async answerRepeat(userId: number, clientKey: string, input: NewComment): Promise<CommentView> {
     const stored = (await this.comments.findBySendKey(userId, clientKey))!;
-    if (stored.deleted_at === null && stored.text !== text) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
+    const sameSecond = stored.position_seconds === (input.positionSeconds ?? null);
+    if (!sameSecond || (stored.deleted_at === null && stored.text !== input.text)) throw new AppException(HttpStatus.CONFLICT, SEND_KEY_MESSAGES.reused);
     return (await this.comments.viewWithLink(stored.id))!.view;
   }
 

@@ -1,15 +1,20 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
+  WATCH_MESSAGES,
   chatCursorSchema,
   createRoomBodySchema,
+  idSchema,
   playbackCommandSchema,
   sendChatBodySchema,
+  timedWindowQuerySchema,
   type ChatMessage,
   type ChatPage,
   type CreatedRoom,
   type InviteCandidates,
   type PlaybackState,
   type RoomDetail,
+  type TimedCommentWindow,
+  type TimedRoomReplays,
 } from '@seyirlik/shared-contracts';
 import { CurrentViewer, MemberGuard, type Viewer } from '../accounts';
 import { parseInput } from '../platform/http/app-exception';
@@ -36,6 +41,12 @@ export class RoomsController {
     return this.roomsService.inviteCandidates(viewer.user.id, typeof query === 'string' ? query : '');
   }
 
+  /** The member's rooms that watched episode `episode`, whose chat the watch page can replay in time. */
+  @Get('replays')
+  replays(@CurrentViewer() viewer: Viewer, @Query('episode') episode: unknown): Promise<TimedRoomReplays> {
+    return this.roomsService.replays(viewer.user.id, parseInput(idSchema(WATCH_MESSAGES.episodeNotFound), episode));
+  }
+
   @Get(':code')
   detail(@CurrentViewer() viewer: Viewer, @Param('code') code: string): Promise<RoomDetail> {
     return this.roomsService.detail(viewer.user.id, code);
@@ -45,6 +56,12 @@ export class RoomsController {
   @Get(':code/messages')
   messages(@CurrentViewer() viewer: Viewer, @Param('code') code: string, @Query('after') after: unknown): Promise<ChatPage> {
     return this.roomsService.messagesAfter(viewer.user.id, code, parseInput(chatCursorSchema, after ?? 0));
+  }
+
+  /** The chat by the room's playback second (`from`, `to`, `after` as a timed comments' window). */
+  @Get(':code/timeline')
+  timeline(@CurrentViewer() viewer: Viewer, @Param('code') code: string, @Query() query: unknown): Promise<TimedCommentWindow> {
+    return this.roomsService.timeline(viewer.user.id, code, parseInput(timedWindowQuerySchema, query));
   }
 
   @Post(':code/messages')

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { PlaybackAction, PlaybackState, RoomControlMode, RoomEpisode, RoomMember, TitleKind } from '@seyirlik/shared-contracts';
+import type {
+  PlaybackAction,
+  PlaybackState,
+  RoomControlMode,
+  RoomEpisode,
+  RoomMember,
+  TimedCommentWindow,
+  TimedRoomReplays,
+  TimedWindowQuery,
+  TitleKind,
+} from '@seyirlik/shared-contracts';
 import { streams, watchPath } from '@seyirlik/shared-contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { PreparedStatement } from '../platform/database/prepared-statement';
@@ -102,6 +112,13 @@ export type ChatViewer = { userId: number } | { sessionKey: Buffer };
 /** The statement parameter `$3` as the member's id: the id itself, or the session's member (NULL for none). */
 const viewerSql = (viewer: 'id' | 'session'): string => (viewer === 'id' ? '$3::int' : sessionMemberSql('$3'));
 
+/**
+ * The second of its episode the room of `r` (its episode `e`) is at now: its position, plus the
+ * time since its server time while playing, within the episode's length.
+ */
+const PLAYHEAD_SQL = `least(greatest(floor(r.playback_position + CASE WHEN r.playback_status = 'playing'
+    THEN greatest(extract(epoch FROM clock_timestamp()) * 1000 - r.playback_server_time, 0) / 1000 ELSE 0 END), 0), e.duration_seconds)::integer`;
+
 type InsertedRow = MemberCardRow & { seq: string; sent_at: Date; body: string; repeated: boolean };
 
 /** RoomsRepository.insertMessage's statement (one per way of naming the author), prepared: every chat message runs it. */
@@ -115,7 +132,8 @@ const insertMessageStatement = (viewer: 'id' | 'session') =>
         WHERE r.code = $1
      ),
      target AS (
-       SELECT r.id, author.id AS author_id FROM watch_room r, author
+       SELECT r.id, author.id AS author_id, ${PLAYHEAD_SQL} AS position_seconds
+         FROM watch_room r JOIN episode e ON e.id = r.episode_id, author
         WHERE r.code = $1
           AND NOT EXISTS (SELECT 1 FROM stored)
           AND EXISTS (SELECT 1 FROM watch_room_member m WHERE m.room_id = r.id AND m.user_id = author.id)
@@ -124,8 +142,8 @@ const insertMessageStatement = (viewer: 'id' | 'session') =>
      ),
      next_seq AS (${nextSequenceCte('$2', 'target')}),
      inserted AS (
-       INSERT INTO watch_room_message (room_id, seq, author_id, body, client_key)
-       SELECT target.id, next_seq.last_seq, target.author_id, $4, $7 FROM target, next_seq
+       INSERT INTO watch_room_message (room_id, seq, author_id, body, client_key, position_seconds)
+       SELECT target.id, next_seq.last_seq, target.author_id, $4, $7, target.position_seconds FROM target, next_seq
        RETURNING seq, sent_at, body, author_id
      ),
      sent AS (
@@ -160,6 +178,22 @@ const messagesAfterStatement = (viewer: 'id' | 'session') =>
       ORDER BY w.seq`,
   );
 const MESSAGES_AFTER = { id: messagesAfterStatement('id'), session: messagesAfterStatement('session') };
+
+type TimelineRow = Partial<MemberCardRow> & { seq: string | null; position_seconds: number | null; body: string | null; sent_at: Date | null };
+
+/**
+ * RoomsRepository.timeline's statement: the messages of room $1 sent at its seconds [$2, $3), by
+ * second then sequence, after sequence $4 at second $2 when given, at most $5 (prepared: a replay
+ * reads it every window as it plays).
+ */
+const TIMELINE = new PreparedStatement<TimelineRow>(
+  'rooms.timeline',
+  `SELECT w.seq, w.position_seconds, w.body, w.sent_at, ${MEMBER_COLUMNS}
+     FROM watch_room_message w JOIN app_user u ON u.id = w.author_id
+    WHERE w.room_id = $1 AND w.position_seconds IS NOT NULL AND w.position_seconds >= $2 AND w.position_seconds < $3
+      AND ($4::bigint IS NULL OR w.position_seconds > $2 OR w.seq > $4)
+    ORDER BY w.position_seconds, w.seq LIMIT $5`,
+);
 
 const statementFor = <T>(statements: { id: T; session: T }, viewer: ChatViewer): T => ('userId' in viewer ? statements.id : statements.session);
 const viewerValue = (viewer: ChatViewer): number | Buffer => ('userId' in viewer ? viewer.userId : viewer.sessionKey);
@@ -311,6 +345,30 @@ export class RoomsRepository {
     return rows
       .filter((row) => row.seq !== null)
       .map((row) => ({ seq: Number(row.seq), sentAt: row.sent_at!, body: row.body!, author: toMemberCard(row) }));
+  }
+
+  /** A window of the room's chat by the playback seconds its messages were sent at (a message's `id` is its sequence). */
+  async timeline(roomId: number, { from, to, after }: TimedWindowQuery, limit: number): Promise<TimedCommentWindow> {
+    const rows = await TIMELINE.run(this.dataSource, [roomId, from, to, after, limit + 1]);
+    const comments = rows.slice(0, limit).map((row) => ({
+      id: Number(row.seq),
+      positionSeconds: row.position_seconds!,
+      author: toMemberCard(row as MemberCardRow),
+      text: row.body!,
+      createdAt: row.sent_at!.toISOString(),
+    }));
+    return { comments, hasMore: rows.length > limit };
+  }
+
+  /** The member's rooms on this episode whose chat has messages placed in time, newest room first. */
+  async replays(userId: number, episodeId: number, limit: number): Promise<TimedRoomReplays['rooms']> {
+    return (await this.dataSource.query(
+      `SELECT r.code, r.title FROM watch_room_member m JOIN watch_room r ON r.id = m.room_id
+        WHERE m.user_id = $1 AND r.episode_id = $2
+          AND EXISTS (SELECT 1 FROM watch_room_message w WHERE w.room_id = r.id AND w.position_seconds IS NOT NULL)
+        ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
+      [userId, episodeId, limit],
+    )) as TimedRoomReplays['rooms'];
   }
 
   /** Writes the room's next playback state; the caller holds the row lock (findByCode with `lock`). */

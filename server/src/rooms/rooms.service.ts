@@ -5,6 +5,7 @@ import {
   ROOM_MESSAGES as M,
   ROOM_RULES,
   SEND_KEY_MESSAGES,
+  TIMED_COMMENT_RULES,
   WATCH_MESSAGES,
   createRoomBodySchema,
   foldForSearch,
@@ -18,6 +19,9 @@ import {
   type PlaybackState,
   type RoomDetail,
   type RoomMember,
+  type TimedCommentWindow,
+  type TimedRoomReplays,
+  type TimedWindowQuery,
 } from '@seyirlik/shared-contracts';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -226,6 +230,17 @@ export class RoomsService {
       messages: rows.slice(0, ROOM_RULES.chatPageSize).map((row) => toChatMessage(roomCode, row)),
       hasMore: rows.length > ROOM_RULES.chatPageSize,
     };
+  }
+
+  /** The room's chat by playback second, to replay it beside the episode: its members only (404, 403). */
+  async timeline(userId: number, code: unknown, window: TimedWindowQuery): Promise<TimedCommentWindow> {
+    const room = await this.enter(userId, code);
+    return this.roomsRepository.timeline(room.id, window, TIMED_COMMENT_RULES.windowPageSize);
+  }
+
+  /** The member's rooms that watched the episode, whose chat can be replayed in time. */
+  async replays(userId: number, episodeId: number): Promise<TimedRoomReplays> {
+    return { rooms: await this.roomsRepository.replays(userId, episodeId, TIMED_COMMENT_RULES.replayRoomsMax) };
   }
 
   /**

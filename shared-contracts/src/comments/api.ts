@@ -6,12 +6,14 @@ import type { CommentTargetType } from './rules';
 /**
  * The `content:` rooms of comments: `content:title-{id}` for a title's page (its own comments and
  * those written on its episodes), `content:episode-{id}` for an episode's watch page,
- * `content:discussion-{id}` for a forum topic's page.
+ * `content:discussion-{id}` for a forum topic's page, `content:timeline-{id}` for an episode's timed comments.
  */
 export const commentRooms = {
   title: (titleId: number) => rooms.content(`title-${titleId}`),
   episode: (episodeId: number) => rooms.content(`episode-${episodeId}`),
   discussion: (discussionId: number) => rooms.content(`discussion-${discussionId}`),
+  /** An episode's timed comments (a film's too), apart from its comment list: `content:timeline-{episodeId}`. */
+  timeline: (episodeId: number) => rooms.content(`timeline-${episodeId}`),
 };
 
 /** What a `content:` room is about. */
@@ -19,7 +21,7 @@ export type CommentRoomKind = keyof typeof commentRooms;
 
 /** The key of a `content:` room, split into what it is about; null for any other key. */
 export function parseCommentRoomKey(key: string): { kind: CommentRoomKind; id: number } | null {
-  const match = /^(title|episode|discussion)-([1-9][0-9]{0,9})$/.exec(key);
+  const match = /^(title|episode|discussion|timeline)-([1-9][0-9]{0,9})$/.exec(key);
   if (!match) return null;
   const id = Number(match[2]);
   return id <= 2_147_483_647 ? { kind: match[1] as CommentRoomKind, id } : null;
@@ -114,4 +116,39 @@ export interface MemberComment {
 export interface MemberCommentPage {
   comments: MemberComment[];
   nextCursor: string | null;
+}
+
+/**
+ * A comment pinned to a second of an episode, or a room's chat message at the room's playback
+ * second (`id` is then the message's sequence in its room).
+ */
+export interface TimedComment {
+  id: number;
+  /** The second of the episode it belongs to: show it only once playback has reached it. */
+  positionSeconds: number;
+  /** Null only in the answer to a repeated send of a comment deleted since. */
+  author: CommentAuthor | null;
+  /** Emoji as short codes (`fromShortcodes` shows them). */
+  text: string;
+  /** ISO 8601 */
+  createdAt: string;
+}
+
+/** GET /api/episodes/:id/timed-comments and /api/rooms/:code/timeline: a window of seconds, by second then id. */
+export interface TimedCommentWindow {
+  comments: TimedComment[];
+  /** The window holds more after the last one: ask again from its second with `after` its id. */
+  hasMore: boolean;
+}
+
+/** GET /api/episodes/:id/timed-comments/heat: timed comments counted in TIMED_COMMENT_RULES.heatBuckets equal parts of the episode. */
+export interface TimedHeatStrip {
+  durationSeconds: number;
+  /** Count per part, the episode's start first. */
+  buckets: number[];
+}
+
+/** GET /api/episodes/:id/timed-comments/rooms: the member's rooms that watched this episode, whose chat can be replayed in time. */
+export interface TimedRoomReplays {
+  rooms: Array<{ code: string; title: string }>;
 }

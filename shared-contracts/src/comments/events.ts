@@ -1,4 +1,4 @@
-import type { CommentView } from './api';
+import type { CommentView, TimedComment } from './api';
 
 /**
  * Pushed to the `content:` rooms of the comment's title and, for a comment on an episode, of that
@@ -14,4 +14,10 @@ export interface CommentServerEvents {
   'comment.deleted': (payload: { id: number; parentId: number | null; hasReplies: boolean }) => void;
   /** A like or unlike: the exact count after it. Pushes can arrive out of order: keep the highest `likesVersion`. */
   'comment.likesChanged': (payload: { id: number; likeCount: number; likesVersion: number }) => void;
+}
+
+/** Pushed to an episode's `commentRooms.timeline` channel after the change committed. */
+export interface TimedCommentServerEvents {
+  /** A new timed comment: a player holds it until its playhead reaches `positionSeconds`. A deletion comes as `comment.deleted`. */
+  'timedComment.created': (payload: { episodeId: number; comment: TimedComment }) => void;
 }

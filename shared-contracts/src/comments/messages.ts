@@ -53,3 +53,26 @@ export const COMMENT_REPORT_REASON_LABELS: Record<CommentReportReason, string> =
   spam: 'Reklam veya spam',
   other: 'Diğer',
 };
+
+/** The timed comments' Turkish texts: the server's answers and the lane's words. */
+export const TIMED_COMMENT_MESSAGES = {
+  positionInvalid: 'Yorumun saniyesi geçersiz; saniye 0 veya daha büyük bir tam sayı olmalıdır.',
+  positionPastEnd: 'Yorumun saniyesi bölümün süresini aşamaz.',
+  windowInvalid: 'İstenen zaman aralığı geçersiz.',
+  afterInvalid: 'Devam bilgisi geçersiz.',
+  episodeNotFound: 'Zamanlı yorum yapılacak bölüm bulunamadı.',
+  // Words on the lane
+  lane: 'Zamanlı yorumlar',
+  laneEmpty: 'Bu ana kadar zamanlı yorum yok.',
+  overVideo: 'Videonun üzerinde göster',
+  source: 'Gösterilen',
+  sourceComments: 'Bölümün zamanlı yorumları',
+  sourceRoom: (roomTitle: string) => `Oda sohbeti: ${roomTitle}`,
+  composerLabel: 'Zamanlı yorumunuz',
+  composerPlaceholder: 'Bu ana dair bir şey yazın…',
+  pinHere: 'Bu saniyeye yorum ekle',
+  pinAt: (time: string) => `${time} anına eklenecek`,
+  added: 'Yorumunuz bu saniyeye eklendi.',
+  heatStrip: 'En çok yorum yapılan anlar',
+  membersOnly: 'Zamanlı yorum eklemek için giriş yapınız.',
+} as const;

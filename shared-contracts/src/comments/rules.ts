@@ -39,3 +39,29 @@ export const COMMENT_RULES = {
   /** Reports a member may send. */
   reportRateLimit: { points: 10, windowSeconds: 3600 },
 } as const;
+
+/**
+ * Timed comments: comments pinned to a second of an episode (their length, markup, send limit,
+ * reports and deletion are the comments'). A viewer reads them in windows of seconds as playback
+ * goes, and sees one only once the playhead has reached its second.
+ */
+export const TIMED_COMMENT_RULES = {
+  /** The window a player asks for ahead of its playhead. */
+  windowSeconds: 60,
+  /** The widest window one read may ask for. */
+  maxWindowSeconds: 300,
+  /** Timed comments per read; a fuller window is read on from the last one (`after`). */
+  windowPageSize: 200,
+  /**
+   * The windows are public reads a server process may answer from memory for READ_CACHE_SECONDS
+   * (10 by default): after every (re)join a player reads its windows at once and again this much
+   * later, when no answer older than its join is served any more.
+   */
+  rereadAfterJoinMs: 11_000,
+  /** How many equal parts of the episode the heat strip counts. */
+  heatBuckets: 100,
+  /** Rooms a member is offered to replay beside an episode, newest first. */
+  replayRoomsMax: 20,
+  /** The longest episode a second may be given for (a day); the episode's own length is checked on the server. */
+  maxSecond: 86_400,
+} as const;

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { boundedString, cleanTypedText, idSchema, optionalIdSchema, rawLengthFor, wholeNumber } from '../platform/input';
 import { sendKeySchema } from '../platform/send-key';
 import { commentLength, toShortcodes } from './emoji';
-import { COMMENT_MESSAGES as M } from './messages';
+import { COMMENT_MESSAGES as M, TIMED_COMMENT_MESSAGES as TM } from './messages';
 import {
   COMMENT_ORDERS,
   COMMENT_REPORT_REASONS,
   COMMENT_RULES as R,
   COMMENT_TARGET_TYPES,
+  TIMED_COMMENT_RULES as TR,
   type CommentTargetType,
 } from './rules';
 
@@ -126,3 +127,31 @@ export const reportCommentBodySchema = z
   .looseObject({ reason: reportReasonSchema, description: reportDescriptionSchema })
   .superRefine(describedIfOther);
 export type ReportCommentBody = z.input<typeof reportCommentBodySchema>;
+
+/** A second of an episode: a whole number from 0 (the episode's own end is checked against its length on the server). */
+export const timedSecondSchema = wholeNumber(TM.positionInvalid, { min: 0, max: TR.maxSecond });
+
+/** POST /api/episodes/:id/timed-comments: a comment pinned to a second of the episode. */
+export const createTimedCommentBodySchema = z.looseObject({
+  text: commentTextSchema,
+  /** The second of the episode it is pinned to. */
+  positionSeconds: timedSecondSchema,
+  /** The send's idempotency key, as for comments. */
+  clientKey: sendKeySchema,
+});
+export type CreateTimedCommentBody = z.input<typeof createTimedCommentBodySchema>;
+
+/**
+ * GET …/timed-comments?from=S&to=E[&after=ID]: the timed comments of seconds [from, to), at most
+ * TIMED_COMMENT_RULES.maxWindowSeconds wide. `after` reads on in a full window: the comments after
+ * that one (whose second is `from`).
+ */
+export const timedWindowQuerySchema = z
+  .looseObject({
+    from: wholeNumber(TM.windowInvalid, { min: 0, max: TR.maxSecond }),
+    to: wholeNumber(TM.windowInvalid, { min: 1, max: TR.maxSecond + TR.maxWindowSeconds }),
+    after: z.preprocess((value) => (value === '' ? undefined : value), positiveId(TM.afterInvalid).optional()),
+  })
+  .refine(({ from, to }) => to > from && to - from <= TR.maxWindowSeconds, { error: TM.windowInvalid })
+  .transform(({ from, to, after }) => ({ from, to, after: after ?? null }));
+export type TimedWindowQuery = z.output<typeof timedWindowQuerySchema>;

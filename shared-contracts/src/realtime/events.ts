@@ -5,7 +5,7 @@
 
 import type { SessionUser } from '../accounts/schemas';
 import type { RoomClientEvents, RoomServerEvents } from '../rooms/events';
-import type { CommentServerEvents } from '../comments/events';
+import type { CommentServerEvents, TimedCommentServerEvents } from '../comments/events';
 import type { PrivateMessageClientEvents, PrivateMessageServerEvents } from '../messages/events';
 import type { NotificationServerEvents } from '../notifications/events';
 import type { FlowServerEvents } from '../flow/events';
@@ -17,7 +17,7 @@ import type { StreamHeadsReply } from './streams';
 /** Why the server ended a socket's session. */
 export type SessionEndReason = 'logout' | 'password-changed' | 'password-reset' | 'expired';
 
-export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents,
+export interface ServerToClientEvents extends RoomServerEvents, CommentServerEvents, TimedCommentServerEvents, NotificationServerEvents, PrivateMessageServerEvents,
     PostCountsServerEvents, FlowServerEvents, GroupServerEvents, SkipSegmentServerEvents {
   /** The member's session ended on some server process; the client forgets the user and reconnects anonymously. */
   'session.ended': (payload: { reason: SessionEndReason }) => void;

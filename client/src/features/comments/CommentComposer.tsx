@@ -16,6 +16,10 @@ interface ComposerProps {
   onSend: (text: string, spoiler: boolean, clientKey: string) => Promise<void>;
   onCancel?: () => void;
   autoFocus?: boolean;
+  /** A line under the field (where a timed comment will be pinned). */
+  hint?: string;
+  /** Whether the spoiler box is offered (a timed comment needs none: it shows only once its second is reached). */
+  withSpoiler?: boolean;
 }
 
 /**
@@ -23,7 +27,7 @@ interface ComposerProps {
  * and 'Maksimum karakter sayısına ulaştınız.' at the limit; an empty or too long comment is not
  * sent; the button is disabled while sending.
  */
-export function CommentComposer({ label, placeholder, submitLabel, onSend, onCancel, autoFocus }: ComposerProps) {
+export function CommentComposer({ label, placeholder, submitLabel, onSend, onCancel, autoFocus, hint, withSpoiler = true }: ComposerProps) {
   const [text, setText] = useState('');
   const [spoiler, setSpoiler] = useState(false);
   const [pending, setPending] = useState(false);
@@ -76,15 +80,18 @@ export function CommentComposer({ label, placeholder, submitLabel, onSend, onCan
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
       />
+      {hint ? <p className="comment-composer__hint">{hint}</p> : null}
       <div className="comment-composer__bar">
         <EmojiPicker onPick={insertEmoji} disabled={pending} />
         <p id={counterId} className={remaining <= 0 || markup ? 'comment-composer__counter comment-composer__counter--full' : 'comment-composer__counter'} aria-live="polite">
           {markup ? COMMENT_MESSAGES.markupNotAllowed : remaining > 0 ? COMMENT_TEXT.remaining(remaining) : COMMENT_MESSAGES.limitReached}
         </p>
-        <label className="comment-composer__spoiler">
-          <input type="checkbox" checked={spoiler} onChange={(event) => setSpoiler(event.target.checked)} />
-          <span>{COMMENT_TEXT.spoilerToggle}</span>
-        </label>
+        {withSpoiler ? (
+          <label className="comment-composer__spoiler">
+            <input type="checkbox" checked={spoiler} onChange={(event) => setSpoiler(event.target.checked)} />
+            <span>{COMMENT_TEXT.spoilerToggle}</span>
+          </label>
+        ) : null}
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
             {COMMENT_TEXT.cancel}

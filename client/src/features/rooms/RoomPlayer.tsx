@@ -2,6 +2,11 @@ import { ROOM_MESSAGES, type RoomDetail, type WatchData } from '@seyirlik/shared
 import type { ChannelLiveState } from '../../lib/channelMembership';
 import { SkipButton } from '../skip-segments/SkipButton';
 import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
+import { HeatStrip } from '../timed-comments/HeatStrip';
+import { TimedLane } from '../timed-comments/TimedLane';
+import { TimedOverlay } from '../timed-comments/TimedOverlay';
+import { useBothTrackers, usePlayhead } from '../timed-comments/usePlayhead';
+import { useTimedComments } from '../timed-comments/useTimedComments';
 import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
@@ -17,15 +22,20 @@ import { useRoomSource } from './useRoomSource';
 export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: WatchData | null; live: ChannelLiveState }) {
   const sync = usePlaybackSync({ code: room.code, initial: room.playback, canControl: room.canControl, live: live.status });
   const { sources, selected, error, pending, choose } = useRoomSource(watch);
+  const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
+  const playhead = usePlayhead();
+  const track = useBothTrackers(sync.attach, playhead.track);
   // The member in control skips for everyone: the skip is a seek, which the room's sync sends on.
   const skip = useSkipSegmentsPlayer({
     source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
     episodeId: room.episode.id,
-    track: sync.attach,
+    track,
     nextPath: null,
     canSkip: room.canControl,
   });
-  const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
+  // The episode's timed comments at the room's playhead (the room's own chat is beside the player already).
+  const timed = useTimedComments({ episodeId: room.episode.id, durationSeconds: watch?.episode.durationSeconds ?? 0, playhead: watch ? playhead.seconds : null });
+  const withLane = timed.playhead !== null;
 
   return (
     <div className="room-stage">
@@ -43,6 +53,8 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
           <div className="watch-player__placeholder">{placeholder}</div>
         )}
         <SkipButton player={skip} />
+        {withLane && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
+        {withLane ? <HeatStrip heat={timed.heat} /> : null}
         {sync.autoplay === 'blocked' ? (
           <button type="button" className="room-stage__join" onClick={sync.joinPlayback}>
             {ROOM_MESSAGES.joinPlayback}
@@ -61,6 +73,7 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
         <SourceChoices sources={sources} selectedId={selected?.source.id ?? null} disabled={pending} onChoose={choose} label={WATCH_TEXT.sources} />
       ) : null}
       {error && selected ? <p role="alert">{error}</p> : null}
+      {withLane ? <TimedLane timed={timed} /> : null}
     </div>
   );
 }

@@ -15,6 +15,11 @@ import { useSessionUser } from '../session/session';
 import { SkipButton } from '../skip-segments/SkipButton';
 import { SkipSegmentsPanel } from '../skip-segments/SkipSegmentsPanel';
 import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
+import { HeatStrip } from '../timed-comments/HeatStrip';
+import { TimedLane } from '../timed-comments/TimedLane';
+import { TimedOverlay } from '../timed-comments/TimedOverlay';
+import { useBothTrackers, usePlayhead } from '../timed-comments/usePlayhead';
+import { useTimedComments } from '../timed-comments/useTimedComments';
 import { AdLayer } from './AdLayer';
 import { CinemaStage } from './CinemaStage';
 import { useCinemaMode } from './cinemaMode';
@@ -58,7 +63,12 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   const [streamError, setStreamError] = useState<string | null>(null);
   const [adsOver, setAdsOver] = useState(watch.ads.length === 0);
   const [pending, setPending] = useState(false);
-  const track = usePlaybackPosition(watch.episode.id, startAt);
+  const savePosition = usePlaybackPosition(watch.episode.id, startAt);
+  const playhead = usePlayhead();
+  const track = useBothTrackers(savePosition, playhead.track);
+  const timed = useTimedComments({ episodeId: watch.episode.id, durationSeconds: watch.episode.durationSeconds, playhead: playhead.seconds });
+  // An embedded player has no playhead to follow: no lane beside it.
+  const withLane = playhead.seconds !== null;
   const skip = useSkipSegmentsPlayer({
     source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
     episodeId: watch.episode.id,
@@ -101,45 +111,50 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
     <article className={cinema.on ? 'watch-page watch-page--cinema' : 'watch-page'}>
       <WatchHeading watch={watch} memberState={member ? memberState : null} />
 
-      <CinemaStage
-        player={
-          <>
-            {selected ? (
-              <VideoPlayer
-                key={selected.source.id}
-                stream={selected.stream}
-                name={selected.source.name}
-                tiers={selected.source.tiers}
-                playing={adsOver}
-                track={skip.playback.attach}
-              />
-            ) : (
-              <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
-            )}
-            {adsOver ? <SkipButton player={skip} /> : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
-          </>
-        }
-        controls={
-          <>
-            {watch.previous ? (
-              <Link to={watch.previous.path} className="watch-controls__nav">
-                {WATCH_TEXT.previous}
-              </Link>
-            ) : null}
-            {watch.next ? (
-              <Link to={watch.next.path} className="watch-controls__nav">
-                {WATCH_TEXT.next}
-              </Link>
-            ) : null}
-            <WatchTogetherButton episodeId={watch.episode.id} />
-            {selected?.stream.downloadUrl ? (
-              <a className="watch-controls__download" href={selected.stream.downloadUrl} download>
-                {WATCH_TEXT.download}
-              </a>
-            ) : null}
-          </>
-        }
-      />
+      <div className={withLane ? 'timed-layout timed-layout--with-lane' : 'timed-layout'}>
+        <CinemaStage
+          player={
+            <>
+              {selected ? (
+                <VideoPlayer
+                  key={selected.source.id}
+                  stream={selected.stream}
+                  name={selected.source.name}
+                  tiers={selected.source.tiers}
+                  playing={adsOver}
+                  track={skip.playback.attach}
+                />
+              ) : (
+                <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
+              )}
+              {withLane && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
+              {withLane ? <HeatStrip heat={timed.heat} /> : null}
+              {adsOver ? <SkipButton player={skip} /> : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
+            </>
+          }
+          controls={
+            <>
+              {watch.previous ? (
+                <Link to={watch.previous.path} className="watch-controls__nav">
+                  {WATCH_TEXT.previous}
+                </Link>
+              ) : null}
+              {watch.next ? (
+                <Link to={watch.next.path} className="watch-controls__nav">
+                  {WATCH_TEXT.next}
+                </Link>
+              ) : null}
+              <WatchTogetherButton episodeId={watch.episode.id} />
+              {selected?.stream.downloadUrl ? (
+                <a className="watch-controls__download" href={selected.stream.downloadUrl} download>
+                  {WATCH_TEXT.download}
+                </a>
+              ) : null}
+            </>
+          }
+        />
+        {withLane ? <TimedLane timed={timed} /> : null}
+      </div>
 
       <WatchSources tabs={tabs} tabIndex={tabIndex} onTab={setTabIndex} selectedId={selected?.source.id ?? null} pending={pending} onChoose={(source) => void choose(source)}>
         {streamError && selected ? <p role="alert">{streamError}</p> : null}

@@ -25,6 +25,7 @@ import { EpisodeClapsSourceIssues1765820500000 } from './1765820500000-episode-c
 import { Discussions1765830000000 } from './1765830000000-discussions';
 import { ContentReports1765840000000 } from './1765840000000-content-reports';
 import { PopularWindowIndexes1765850000000 } from './1765850000000-popular-window-indexes';
+import { TimedComments1765860000000 } from './1765860000000-timed-comments';
 import { SkipSegments1765870000000 } from './1765870000000-skip-segments';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
@@ -56,5 +57,6 @@ export const migrations = [
   Discussions1765830000000,
   ContentReports1765840000000,
   PopularWindowIndexes1765850000000,
+  TimedComments1765860000000,
   SkipSegments1765870000000,
 ];
