@@ -108,6 +108,13 @@ test.describe('watch page', () => {
     await page.keyboard.press('ArrowLeft');
     await expect(speed).toBeVisible();
     expect(await playerWords(plyr)).not.toMatch(ENGLISH);
+    await page.keyboard.press('Escape');
+
+    // Full screen takes the player's frame, so what is drawn over the video (the skip button, timed comments) stays in front.
+    await plyr.hover();
+    await plyr.getByRole('button', { name: 'Tam ekran' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null)).toContain('watch-player');
+    await expect(plyr.getByRole('button', { name: 'Tam ekrandan çık' })).toBeAttached();
     await context.close();
   });
 

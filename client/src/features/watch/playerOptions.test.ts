@@ -36,6 +36,7 @@ describe('the player options', () => {
       i18n: PLAYER_I18N,
       settings: ['captions', 'quality', 'speed'],
       quality: { default: 1080, options: [1080, 720], forced: true },
+      fullscreen: { enabled: true, container: '.watch-player' },
     });
     expect(onQualityChange).toHaveBeenCalledWith(720);
   });
