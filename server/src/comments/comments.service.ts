@@ -283,13 +283,16 @@ export class CommentsService {
   /**
    * Likes the comment, or takes the member's like back: one like per member, and every call
    * toggles. Under the comment's row lock, so concurrent toggles never lose a count. `onPage`
-   * (the legacy call's page) must be a page the comment shows on.
+   * (the legacy call's page) must be a page the comment shows on. A timed comment has no likes
+   * (the lane shows none): it is not found here.
    */
   async toggleLike(userId: number, commentId: number, onPage: TargetAddress | null = null): Promise<CommentLikeState> {
     const page = onPage === null ? null : await this.resolve(onPage);
     const { comment, state } = await this.dataSource.transaction(async (manager) => {
       const locked = await this.comments.lock(manager, commentId, 'update');
-      if (!locked || locked.deleted_at !== null || (page !== null && !isOn(locked, page))) throw notFound(M.commentNotFound);
+      if (!locked || locked.deleted_at !== null || locked.position_seconds !== null || (page !== null && !isOn(locked, page))) {
+        throw notFound(M.commentNotFound);
+      }
       const toggled = await this.comments.toggleLike(manager, commentId, userId);
       if (toggled.liked) {
         await this.events.publish(manager, 'comment.liked', {

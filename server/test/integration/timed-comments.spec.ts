@@ -346,6 +346,24 @@ describe('timed comments', () => {
     });
   });
 
+  describe('likes', () => {
+    it('has none: liking a timed comment is refused, JSON and legacy, and changes nothing', async () => {
+      const { agent } = await member();
+      const { agent: other } = await member();
+      const timed = (await pin(agent, { text: 'Beğenisiz', positionSeconds: 6 })).body as TimedComment;
+      const likes = async () => (await db.query('SELECT count(*)::int AS n, (SELECT like_count FROM comment WHERE id = $1) AS shown FROM comment_like WHERE comment_id = $1', [timed.id]))[0];
+      const before = await likes();
+
+      const json = await refused(() => other.post(`/api/comments/${timed.id}/like`));
+      const legacy = await refused(() => other.post('/set/action').type('form').send({ type: 2, series_id: episodeId, post_id: timed.id }));
+
+      expect([json.status, json.body.message]).toEqual([404, M.commentNotFound]);
+      expect(legacy.body).toMatchObject({ success: false, message: M.commentNotFound });
+      expect(await likes()).toEqual(before);
+      expect(before).toEqual({ n: 0, shown: 0 });
+    });
+  });
+
   describe('a room’s chat in time', () => {
     let creator: SignedInMember;
     let guest: SignedInMember;
