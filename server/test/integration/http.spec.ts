@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { MESSAGES } from '@seyirlik/shared-contracts';
 import request from 'supertest';
 import { z } from 'zod';
+import { BODY_LIMITS } from '../../src/platform/http/body-parsing';
 import { LegacyCallRegistry } from '../../src/platform/http/legacy-call.registry';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -127,6 +128,23 @@ describe('HTTP platform', () => {
 
       expect(response.status).toBe(400);
       expect(response.body).toEqual({ success: false, error: true, message: MESSAGES.malformedBody });
+    });
+
+    it('refuses JSON nested deeper than the limit before parsing it, counting no bracket inside a string', async () => {
+      const nested = (depth: number) => `${'['.repeat(depth)}"x"${']'.repeat(depth)}`;
+      const tooDeep = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .set('Content-Type', 'application/json')
+        .send(`{"type":"echoForTest","data":${nested(BODY_LIMITS.nesting)}}`);
+      const deepest = await request(sut.baseUrl)
+        .post('/ajax/service')
+        .set('Content-Type', 'application/json')
+        .send(`{"type":"echoForTest","data":${nested(BODY_LIMITS.nesting - 1)},"text":"[{\\"[[[{{{${'['.repeat(100)}"}`);
+
+      expect(tooDeep.status).toBe(400);
+      expect(tooDeep.body).toEqual({ success: false, error: true, message: MESSAGES.malformedBody });
+      expect(deepest.status).toBe(200);
+      expect(received).toEqual([{ type: 'echoForTest', data: JSON.parse(nested(BODY_LIMITS.nesting - 1)), text: `[{"[[[{{{${'['.repeat(100)}` }]);
     });
 
     it('answers 400 for a broken multipart body', async () => {
