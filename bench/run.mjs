@@ -21,7 +21,7 @@
 // measurement), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres, where the
 // throw-away database is created), REDIS_URL (set: the app runs in scaled mode),
 // BENCH_CATALOG_TITLES (20000), BENCH_CATALOG_EPISODES (1000000), BENCH_CATALOG_CONCURRENCY (100),
-// BENCH_CHAT_SECONDS (20, also the private messages'; both use REDIS_URL or redis://127.0.0.1:6379),
+// BENCH_CHAT_SECONDS (60 for each side, in alternating rounds; also the private messages'; both use REDIS_URL or redis://127.0.0.1:6379),
 // BENCH_FANOUT_FOLLOWERS (100000), BENCH_FANOUT_ONLINE (1000; the fan-out uses Redis as the chat does).
 // BENCH_CPU_PROF_DIR (unset): every app and baseline process writes a V8 CPU profile there when it exits.
 // CHROMIUM_PATH (/usr/bin/chromium): the browser the web vitals are measured in.
@@ -100,7 +100,7 @@ function readSettings(env) {
       episodes: positiveNumber(env, 'BENCH_CATALOG_EPISODES', 1_000_000, { integer: true }),
       concurrency: positiveNumber(env, 'BENCH_CATALOG_CONCURRENCY', 100, { integer: true }),
     },
-    chatSeconds: positiveNumber(env, 'BENCH_CHAT_SECONDS', 20),
+    chatSeconds: positiveNumber(env, 'BENCH_CHAT_SECONDS', 60),
     fanOut: {
       followers: positiveNumber(env, 'BENCH_FANOUT_FOLLOWERS', 100_000, { integer: true }),
       online: positiveNumber(env, 'BENCH_FANOUT_ONLINE', 1_000, { integer: true }),

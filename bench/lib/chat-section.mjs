@@ -13,7 +13,7 @@ import pg from 'pg';
 import { importDemoCatalog } from './catalog-data.mjs';
 import { appSend, bareSend, chatClients, createRooms, registerMembers, roomPlan, sendSteadily, startPollers } from './chat-load.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
-import { formatCpu, latencyTableLines, measurePush, pushProblems, pushProgress, startPushTargets, withCpu } from './push-bench.mjs';
+import { formatCpu, latencyTableLines, measurePushPair, pushProblems, pushProgress, startPushTargets, withCpu } from './push-bench.mjs';
 
 // The fan-out section starts its processes with this too.
 export { startProcesses } from './push-bench.mjs';
@@ -30,6 +30,8 @@ const LOAD = {
   drainMs: 2_000,
   pollIntervalMs: 5_000,
   sendsOnlyMs: 10_000,
+  /** The app and the baseline take turns of this long (see measurePushPair). */
+  roundSeconds: 5,
 };
 const P99_TARGET_MS = 50;
 const BASELINE_RATIO_TARGET = 1.5;
@@ -46,19 +48,23 @@ async function firstAiredEpisode(databaseUrl) {
   }
 }
 
-/** One push measurement in the chat's shape (see measurePush): every socket a client, and a sender. */
-function measureChatPush({ clients, targets, send, seconds, signal }) {
-  return measurePush({
-    sockets: clients,
-    senders: clients,
-    targets,
-    send,
+/**
+ * The app's and the baseline's push in the chat's shape, in alternating rounds (see
+ * measurePushPair): every socket a client, and a sender.
+ */
+function measureChatPush({ clients, app, bare, seconds, signal }) {
+  return measurePushPair({
+    sides: [
+      { sockets: clients, senders: clients, targets: app, send: appSend(app.map((target) => target.url)) },
+      { sockets: clients, senders: clients, targets: bare, send: bareSend(bare.map((target) => target.url)) },
+    ],
     event: 'chat.messageCreated',
     receiptsPerSend: clients.length / LOAD.rooms,
     rate: LOAD.ratePerSecond,
     warmupMs: LOAD.warmupMs,
     drainMs: LOAD.drainMs,
     seconds,
+    roundSeconds: LOAD.roundSeconds,
     signal,
   });
 }
@@ -126,21 +132,8 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: demo catalog, ${LOAD.members} members registered over HTTP, ${LOAD.rooms} rooms of ${LOAD.membersPerRoom} members, ${clients.length} clients`,
   );
 
-  const appPush = await measureChatPush({
-    clients,
-    targets: app,
-    send: appSend(app.map((target) => target.url)),
-    seconds,
-    signal,
-  });
+  const [appPush, barePush] = await measureChatPush({ clients, app, bare, seconds, signal });
   console.log(`  app push: ${pushProgress(appPush)}`);
-  const barePush = await measureChatPush({
-    clients,
-    targets: bare,
-    send: bareSend(bare.map((target) => target.url)),
-    seconds,
-    signal,
-  });
   console.log(`  baseline push: ${pushProgress(barePush)}`);
   const polling = await measurePolling({ clients, app, seconds, signal });
   console.log(
@@ -192,7 +185,7 @@ const perThousand = (section, cpuMsPerSecond) => (cpuMsPerSecond === null ? null
 export function printChatResults(section) {
   console.log(
     heading(
-      `Chat send-to-receive latency, ${section.seconds} s at ${LOAD.ratePerSecond} msg/s (app vs bare Socket.IO + Redis adapter, same run)`,
+      `Chat send-to-receive latency, ${section.seconds} s each at ${LOAD.ratePerSecond} msg/s in alternating ${LOAD.roundSeconds} s rounds (app vs bare Socket.IO + Redis adapter, same run)`,
     ),
   );
   for (const line of latencyTableLines([

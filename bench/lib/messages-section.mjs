@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bareSend, inBatches, post, registerMembers } from './chat-load.mjs';
 import { formatMs, formatRatio, heading } from './format.mjs';
-import { latencyTableLines, measurePush, pushProblems, pushProgress, startPushTargets } from './push-bench.mjs';
+import { latencyTableLines, measurePushPair, pushProblems, pushProgress, startPushTargets } from './push-bench.mjs';
 
 const LOAD = {
   processes: 2,
@@ -23,6 +23,8 @@ const LOAD = {
   warmupMs: 2_000,
   /** Time for the last messages to arrive before the counting stops. */
   drainMs: 2_000,
+  /** The app and the baseline take turns of this long (see measurePushPair). */
+  roundSeconds: 5,
 };
 const BASELINE_RATIO_TARGET = 2;
 /** Conversations started at once during set-up. */
@@ -117,12 +119,13 @@ function appMessageSend(urls) {
   };
 }
 
-function measureMessagePush({ sockets, senders, targets, send, seconds, signal }) {
-  return measurePush({
-    sockets,
-    senders,
-    targets,
-    send,
+/** The app's and the baseline's push of private messages, in alternating rounds (see measurePushPair). */
+function measureMessagePush({ sockets, senders, app, bare, seconds, signal }) {
+  return measurePushPair({
+    sides: [
+      { sockets, senders, targets: app, send: appMessageSend(app.map((target) => target.url)) },
+      { sockets, senders, targets: bare, send: bareSend(bare.map((target) => target.url), 'message.created') },
+    ],
     event: 'message.created',
     // Both members' tabs on both processes.
     receiptsPerSend: 2 * LOAD.tabsPerProcess * LOAD.processes,
@@ -130,6 +133,7 @@ function measureMessagePush({ sockets, senders, targets, send, seconds, signal }
     warmupMs: LOAD.warmupMs,
     drainMs: LOAD.drainMs,
     seconds,
+    roundSeconds: LOAD.roundSeconds,
     signal,
   });
 }
@@ -162,16 +166,8 @@ export async function runMessagesSection({ root, settings, cleanup, signal }) {
     `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: ${LOAD.members} members registered over HTTP, ${conversations.length} conversations started with /user/send/message (first), ${sockets.length} sockets`,
   );
 
-  const appPush = await measureMessagePush({ sockets, senders, targets: app, send: appMessageSend(app.map((target) => target.url)), seconds, signal });
+  const [appPush, barePush] = await measureMessagePush({ sockets, senders, app, bare, seconds, signal });
   console.log(`  app push: ${pushProgress(appPush)}`);
-  const barePush = await measureMessagePush({
-    sockets,
-    senders,
-    targets: bare,
-    send: bareSend(bare.map((target) => target.url), 'message.created'),
-    seconds,
-    signal,
-  });
   console.log(`  baseline push: ${pushProgress(barePush)}`);
   return { seconds, sockets: sockets.length, appPush, barePush };
 }
@@ -190,7 +186,7 @@ const meetsRatio = (section) => ratio(section) <= BASELINE_RATIO_TARGET;
 export function printMessagesResults(section) {
   console.log(
     heading(
-      `Private message send-to-receive latency, ${section.seconds} s at ${LOAD.ratePerSecond} msg/s (app vs bare Socket.IO + Redis adapter, same run)`,
+      `Private message send-to-receive latency, ${section.seconds} s each at ${LOAD.ratePerSecond} msg/s in alternating ${LOAD.roundSeconds} s rounds (app vs bare Socket.IO + Redis adapter, same run)`,
     ),
   );
   for (const line of latencyTableLines([

@@ -113,6 +113,45 @@ function slowestSecond(timed, from) {
   return slowest;
 }
 
+/** Timed receipts of one target: each message's send time by its text, and each receipt's latency. */
+function receiptLog() {
+  return { sentAt: new Map(), latencies: [], timed: [] };
+}
+
+/** Connects `sockets` to `targets` and times each receipt of `event` into `log` (whose maps may be replaced). */
+function connectTimed(sockets, targets, event, log) {
+  return connectClients(
+    sockets,
+    targets.map((target) => target.url),
+    (message) => {
+      const at = log.current.sentAt.get(message.text);
+      if (at === undefined) return;
+      const latency = performance.now() - at;
+      log.current.latencies.push(latency);
+      log.current.timed.push([at, latency]);
+    },
+    { event },
+  );
+}
+
+/** The figures of one target's measured sends (`outcome`, as sendSteadily answers) and receipts. */
+function pushFigures({ log, outcome, receiptsPerSend, measuredFrom, cpuMsPerSecond }) {
+  const sorted = log.latencies.sort((a, b) => a - b);
+  return {
+    ...outcome,
+    expected: outcome.sent * receiptsPerSend,
+    received: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p90: percentile(sorted, 0.9),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1),
+    slowestSecond: slowestSecond(log.timed, measuredFrom),
+    answerP50: percentile(outcome.answers, 0.5),
+    answerP99: percentile(outcome.answers, 0.99),
+    cpuMsPerSecond,
+  };
+}
+
 /**
  * One push measurement: `sockets` connected on their processes and joined to their channels
  * (`event` timed on each), then `send(sender, text)` at `rate` per second rotating over `senders`
@@ -120,51 +159,89 @@ function slowestSecond(timed, from) {
  * each send reaches. Answers the latencies and counters, and the servers' CPU over the measured window.
  */
 export async function measurePush({ sockets, senders, targets, send, event, receiptsPerSend, rate, warmupMs, drainMs, seconds, signal }) {
-  const urls = targets.map((target) => target.url);
-  let sentAt = new Map();
-  let latencies = [];
-  /** Each receipt's send time with its latency, for the run's slowest second. */
-  let timed = [];
-  const connected = await connectClients(
-    sockets,
-    urls,
-    (message) => {
-      const at = sentAt.get(message.text);
-      if (at === undefined) return;
-      const latency = performance.now() - at;
-      latencies.push(latency);
-      timed.push([at, latency]);
-    },
-    { event },
-  );
+  const log = { current: receiptLog() };
+  const connected = await connectTimed(sockets, targets, event, log);
   try {
-    await sendSteadily({ clients: senders, rate, durationMs: warmupMs, send, sentAt, signal });
+    await sendSteadily({ clients: senders, rate, durationMs: warmupMs, send, sentAt: log.current.sentAt, signal });
     await sleep(drainMs);
-    sentAt = new Map();
-    latencies = [];
-    timed = [];
+    log.current = receiptLog();
     const measuredFrom = performance.now();
     const { result: outcome, cpuMsPerSecond } = await withCpu(
       targets.map((target) => target.handle),
-      () => sendSteadily({ clients: senders, rate, durationMs: seconds * 1000, send, sentAt, signal }),
+      () => sendSteadily({ clients: senders, rate, durationMs: seconds * 1000, send, sentAt: log.current.sentAt, signal }),
     );
     await sleep(drainMs);
-    const sorted = latencies.sort((a, b) => a - b);
-    return {
-      ...outcome,
-      expected: outcome.sent * receiptsPerSend,
-      received: sorted.length,
-      p50: percentile(sorted, 0.5),
-      p90: percentile(sorted, 0.9),
-      p99: percentile(sorted, 0.99),
-      max: sorted.at(-1),
-      slowestSecond: slowestSecond(timed, measuredFrom),
-      answerP50: percentile(outcome.answers, 0.5),
-      answerP99: percentile(outcome.answers, 0.99),
-      cpuMsPerSecond,
-    };
+    return pushFigures({ log: log.current, outcome, receiptsPerSend, measuredFrom, cpuMsPerSecond });
   } finally {
     closeSockets(connected);
+  }
+}
+
+/** A pause between two rounds of a paired measurement, for the last receipts of one to land before the other sends. */
+const ROUND_GAP_MS = 300;
+
+/**
+ * Two push measurements of the same shape (the app and its bare baseline, `sides`: [{ sockets,
+ * senders, targets, send }]) taken in alternating rounds of `roundSeconds` (A B B A A B …), with
+ * `seconds` of sends for each side in all and both sides' sockets connected throughout. This
+ * machine pauses every process now and then for a fraction of a second (its memory reclaim): one
+ * such pause would fall wholly on whichever side ran at that moment, and a 20 s run of each side
+ * one after the other made the ratio of their p99 a matter of luck. Alternating gives both sides
+ * the same chance of a pause, and the longer total keeps one pause from being the p99. Answers one
+ * figure set per side, as measurePush does; the slowest second counts from the first round.
+ */
+export async function measurePushPair({ sides, event, receiptsPerSend, rate, warmupMs, drainMs, seconds, roundSeconds, signal }) {
+  const logs = sides.map(() => ({ current: receiptLog() }));
+  const connected = [];
+  try {
+    for (const [index, side] of sides.entries()) connected.push(await connectTimed(side.sockets, side.targets, event, logs[index]));
+    for (const [index, side] of sides.entries()) {
+      await sendSteadily({ clients: side.senders, rate, durationMs: warmupMs, send: side.send, sentAt: logs[index].current.sentAt, signal });
+      await sleep(drainMs);
+      logs[index].current = receiptLog();
+    }
+    const outcomes = sides.map(() => ({ sent: 0, errors: 0, firstError: null, unanswered: 0, answers: [] }));
+    const cpu = sides.map(() => ({ ms: 0, seconds: 0, known: true }));
+    const rounds = Math.max(1, Math.round(seconds / roundSeconds));
+    const measuredFrom = performance.now();
+    for (let round = 0; round < rounds && !signal?.aborted; round += 1) {
+      // A B, B A, A B …: neither side always follows the other.
+      const order = round % 2 === 0 ? sides.map((_, index) => index) : sides.map((_, index) => index).reverse();
+      for (const index of order) {
+        const side = sides[index];
+        const started = performance.now();
+        const { result, cpuMsPerSecond } = await withCpu(
+          side.targets.map((target) => target.handle),
+          () => sendSteadily({ clients: side.senders, rate, durationMs: (seconds * 1000) / rounds, send: side.send, sentAt: logs[index].current.sentAt, signal }),
+        );
+        const elapsed = (performance.now() - started) / 1000;
+        if (cpuMsPerSecond === null) cpu[index].known = false;
+        else {
+          cpu[index].ms += cpuMsPerSecond * elapsed;
+          cpu[index].seconds += elapsed;
+        }
+        const total = outcomes[index];
+        total.sent += result.sent;
+        total.errors += result.errors;
+        total.firstError ??= result.firstError;
+        total.unanswered += result.unanswered;
+        total.answers.push(...result.answers);
+        await sleep(ROUND_GAP_MS);
+      }
+    }
+    await sleep(drainMs);
+    return sides.map((_, index) => {
+      outcomes[index].answers.sort((a, b) => a - b);
+      return pushFigures({
+        log: logs[index].current,
+        outcome: outcomes[index],
+        receiptsPerSend,
+        measuredFrom,
+        cpuMsPerSecond: cpu[index].known && cpu[index].seconds > 0 ? cpu[index].ms / cpu[index].seconds : null,
+      });
+    });
+  } finally {
+    connected.forEach(closeSockets);
   }
 }
 
