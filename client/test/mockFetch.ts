@@ -13,7 +13,8 @@ export type FakeServer = (path: string, init: RequestInit) => FakeReply | Promis
 export function mockFetch(handler: FakeServer): jest.Mock {
   const fetchMock = jest.fn(async (path: string, init: RequestInit = {}) => {
     const { status, body } = await handler(path, init);
-    return { status, text: async () => (body === undefined ? '' : JSON.stringify(body)) };
+    const reply = () => ({ status, text: async () => (body === undefined ? '' : JSON.stringify(body)), clone: reply });
+    return reply();
   });
   globalThis.fetch = fetchMock as unknown as typeof fetch;
   return fetchMock;

@@ -1,11 +1,11 @@
-import { MESSAGES } from '@seyirlik/shared-contracts';
+import { MESSAGES, drawnBackdropUrl } from '@seyirlik/shared-contracts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { buildTitleCard, buildTitleDetail, buildWatchData } from '../../test/builders';
 import { mockFetch, type FakeServer } from '../../test/mockFetch';
 import { ApiError, api } from '../lib/api';
 import { createAppRouter } from '../router';
 import { createQueryClient } from './queryClient';
-import { dropEarlyReads, EARLY_ROUTE_FILES, earlyStartFor, startEarly } from './earlyStart';
+import { dropEarlyReads, EARLY_ROUTE_FILES, earlyStartFor, heroImageFor, startEarly } from './earlyStart';
 
 /** The catalog as a fake server: every early page's read answered, anything else a 404. */
 const catalog: FakeServer = (path) => {
@@ -19,6 +19,13 @@ const catalog: FakeServer = (path) => {
 /** The GET paths `fetchMock` was asked for, in order. */
 const readsOf = (fetchMock: jest.Mock): string[] =>
   fetchMock.mock.calls.filter(([, init]) => ((init as RequestInit | undefined)?.method ?? 'GET') === 'GET').map(([path]) => String(path));
+
+/** The image preload startEarly adds once the first read has answered. */
+async function waitForImagePreload() {
+  for (let tick = 0; tick < 20 && !document.head.querySelector('link[as="image"]'); tick++) await Promise.resolve();
+  const link = document.head.querySelector('link[as="image"]');
+  return link && { as: link.getAttribute('as'), fetchPriority: link.getAttribute('fetchpriority'), href: link.getAttribute('href') };
+}
 
 /** The route id TanStack Router gives the page of a route file (`dizi.$slug.tsx` draws `/dizi/$slug`). */
 const routeIdOf = (routeFile: string) => (routeFile === 'index.tsx' ? '/' : `/${routeFile.replace(/\.tsx$/, '').replace(/\./g, '/')}`);
@@ -91,6 +98,29 @@ describe('the early start of a first page', () => {
     expect(router.state.matches.at(-1)?.routeId).toBe(routeIdOf(start.routeFile));
   });
 
+  describe('heroImageFor', () => {
+    const featured = { featured: [{ backdropUrl: '/media/backdrops/ilk.svg' }, { backdropUrl: '/media/backdrops/ikinci.svg' }] };
+
+    it("names the image each early page draws largest, as the page writes its address", () => {
+      expect(heroImageFor('/', featured)).toBe('/media/backdrops/ilk.svg');
+      expect(heroImageFor('/dizi/cinaralti-sirlari', buildTitleDetail({ backdropUrl: '/media/arka-plan.jpg' }))).toBe('/media/arka-plan.jpg');
+      const drawn = buildTitleDetail({ slug: 'cinaralti-sirlari', backdropUrl: null });
+      expect(heroImageFor('/film/cinaralti-sirlari', drawn)).toBe(drawnBackdropUrl(drawn));
+      const ad = { link: '/', time: 5, video: '/media/reklam.mp4', image: '/media/reklam görseli.jpg' };
+      expect(heroImageFor('/dizi/cinaralti-sirlari/3-sezon/5-bolum', buildWatchData({ ads: [ad] }))).toBe('/media/reklam%20g%C3%B6rseli.jpg');
+      expect(heroImageFor('/film/buzdan-kopru/izle', buildWatchData({ ads: [ad] }))).toBe('/media/reklam%20g%C3%B6rseli.jpg');
+    });
+
+    it('names none where the page has no such image or the answer is not what the page reads', () => {
+      expect(heroImageFor('/', { featured: [] })).toBeNull();
+      expect(heroImageFor('/dizi/cinaralti-sirlari/3-sezon/5-bolum', buildWatchData({ ads: [] }))).toBeNull();
+      expect(heroImageFor('/dizi/cinaralti-sirlari/3-sezon/5-bolum', buildWatchData({ ads: [{ link: '/', time: 5, video: '/media/reklam.mp4', image: null }] }))).toBeNull();
+      expect(heroImageFor('/', null)).toBeNull();
+      expect(heroImageFor('/dizi/cinaralti-sirlari', 'metin')).toBeNull();
+      expect(heroImageFor('/sss', featured)).toBeNull();
+    });
+  });
+
   it('lists every early route file once', () => {
     expect(new Set(EARLY_ROUTE_FILES).size).toBe(EARLY_ROUTE_FILES.length);
     expect(EARLY_ROUTE_FILES).toHaveLength(EARLY_ADDRESSES.length);
@@ -117,6 +147,27 @@ describe('the early start of a first page', () => {
         { rel: 'modulepreload', as: null, crossOrigin: '', href: '/assets/dizi._slug-a1.js' },
         { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/TitlePage-b2.css' },
       ]);
+    });
+
+    it("preloads the page's largest image once its first read has answered, and the loader still gets the whole answer", async () => {
+      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+      mockFetch(catalog);
+
+      startEarly(MODULES);
+
+      const image = await waitForImagePreload();
+      expect(image).toEqual({ as: 'image', fetchPriority: 'high', href: drawnBackdropUrl(buildTitleDetail()) });
+      await expect(api.get('/api/titles/dizi/cinaralti-sirlari')).resolves.toEqual(buildTitleDetail());
+    });
+
+    it('preloads no image when the first read failed', async () => {
+      window.history.replaceState(null, '', '/dizi/yok-boyle-dizi');
+      mockFetch(() => ({ status: 404, body: { statusCode: 404, message: 'Bulunamadı' } }));
+
+      startEarly(MODULES);
+      await expect(api.get('/api/titles/dizi/yok-boyle-dizi')).rejects.toBeInstanceOf(ApiError);
+
+      expect(await waitForImagePreload()).toBeNull();
     });
 
     it('starts nothing on a page that is not an early one', () => {

@@ -18,6 +18,12 @@ interface EarlyPage {
   pattern: RegExp;
   /** The API paths its route's loader reads for those parameters, written as the loader writes them. */
   reads: (parameters: readonly string[]) => string[];
+  /**
+   * The URL of the page's largest image (what a visitor's eye lands on first), as the page writes
+   * it, read from the answer to the first read: preloaded as soon as that answer arrives, so the
+   * image is on its way before the app's scripts have run and found it.
+   */
+  heroImage: (answer: unknown) => unknown;
 }
 
 /** What index.html starts for an address: the page's route file and its reads. */
@@ -35,18 +41,36 @@ const READ_INIT: RequestInit = { credentials: 'same-origin', headers: { Accept: 
 /** A route parameter as the loader puts it in an API path: decoded by the router, then encoded again. */
 const parameter = (raw: string) => encodeURIComponent(decodeURIComponent(raw));
 
+/** `value[key]` when `value` is an object; undefined otherwise (the answers are read without their types). */
+const field = (value: unknown, key: string | number): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string | number, unknown>)[key] : undefined;
+
+/** features/home/FeaturedSlider.tsx: the first slide's backdrop. */
+const homeHero = (home: unknown) => field(field(field(home, 'featured'), 0), 'backdropUrl');
+/** features/catalog/TitlePage.tsx: the backdrop, or the drawn one (drawnBackdropUrl in shared-contracts; a test holds them equal). */
+const titleHero = (title: unknown) => {
+  const slug = field(title, 'slug');
+  return field(title, 'backdropUrl') ?? (typeof slug === 'string' ? `/media/backdrops/${slug}.svg` : undefined);
+};
+/** features/watch/AdLayer.tsx: the first pre-roll ad's cover over the player, written as its style writes it. */
+const watchHero = (watch: unknown) => {
+  const image = field(field(field(watch, 'ads'), 0), 'image');
+  return typeof image === 'string' ? encodeURI(image) : undefined;
+};
+
 /** The loaders of the title and watch routes, one route file per kind. */
 const SERIES_KINDS = ['dizi', 'anime'] as const;
 const TITLE_KINDS = [...SERIES_KINDS, 'film'] as const;
 
 const EARLY_PAGES: readonly EarlyPage[] = [
   // features/home/homeRoute.ts: the home rows and the newest titles (NEW_TITLES_COUNT).
-  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'] },
+  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'], heroImage: homeHero },
   // features/catalog/catalogApi.ts loadTitle.
   ...TITLE_KINDS.map((kind) => ({
     routeFile: `${kind}.$slug.tsx`,
     pattern: new RegExp(`^/${kind}/([^/]+)$`),
     reads: ([slug = '']: readonly string[]) => [`/api/titles/${kind}/${parameter(slug)}`],
+    heroImage: titleHero,
   })),
   // features/watch/watchApi.ts loadWatch.
   ...SERIES_KINDS.map((kind) => ({
@@ -55,26 +79,43 @@ const EARLY_PAGES: readonly EarlyPage[] = [
     reads: ([slug = '', season = '', episode = '']: readonly string[]) => [
       `/api/watch/${kind}/${parameter(slug)}/${parameter(season)}/${parameter(episode)}`,
     ],
+    heroImage: watchHero,
   })),
-  { routeFile: 'film.$slug_.izle.tsx', pattern: /^\/film\/([^/]+)\/izle$/, reads: ([slug = '']) => [`/api/watch/film/${parameter(slug)}/1/1`] },
+  {
+    routeFile: 'film.$slug_.izle.tsx',
+    pattern: /^\/film\/([^/]+)\/izle$/,
+    reads: ([slug = '']) => [`/api/watch/film/${parameter(slug)}/1/1`],
+    heroImage: watchHero,
+  },
 ];
 
 /** The route files of the early pages, for the build. */
 export const EARLY_ROUTE_FILES: readonly string[] = EARLY_PAGES.map((page) => page.routeFile);
 
-/** What to start for `pathname`, or null when it is not an early page (or not a valid address). */
-export function earlyStartFor(pathname: string): EarlyStart | null {
+/** The early page at `pathname` with what to start, or null when it is not one (or not a valid address). */
+function earlyPageAt(pathname: string): { page: EarlyPage; start: EarlyStart } | null {
   for (const page of EARLY_PAGES) {
     const match = page.pattern.exec(pathname);
     if (!match) continue;
     try {
-      return { routeFile: page.routeFile, reads: page.reads(match.slice(1)) };
+      return { page, start: { routeFile: page.routeFile, reads: page.reads(match.slice(1)) } };
     } catch {
       // A malformed percent-encoding: the app answers that address as it does today.
       return null;
     }
   }
   return null;
+}
+
+/** What to start for `pathname`, or null when it is not an early page (or not a valid address). */
+export function earlyStartFor(pathname: string): EarlyStart | null {
+  return earlyPageAt(pathname)?.start ?? null;
+}
+
+/** The largest image of the early page at `pathname`, read from its first read's `answer`; null when there is none. */
+export function heroImageFor(pathname: string, answer: unknown): string | null {
+  const url = earlyPageAt(pathname)?.page.heroImage(answer);
+  return typeof url === 'string' && url !== '' ? url : null;
 }
 
 declare global {
@@ -98,12 +139,24 @@ function preload(href: string): void {
   document.head.append(link);
 }
 
+/** Asks for the image at `href` ahead, first among the page's images. */
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
+  link.href = href;
+  document.head.append(link);
+}
+
 /**
- * Run by index.html as it is parsed: for an early page, starts its reads and preloads the
- * scripts and stylesheets that draw it (`modules`, from the build).
+ * Run by index.html as it is parsed: for an early page, starts its reads, preloads the scripts
+ * and stylesheets that draw it (`modules`, from the build) and, once the first read has answered,
+ * the page's largest image.
  */
 export function startEarly(modules: EarlyModules): void {
-  const start = earlyStartFor(window.location.pathname);
+  const pathname = window.location.pathname;
+  const start = earlyStartFor(pathname);
   if (!start) return;
   const reads = new Map<string, Promise<Response>>();
   for (const path of start.reads) {
@@ -114,6 +167,15 @@ export function startEarly(modules: EarlyModules): void {
   }
   window.seyirlikEarlyReads = reads;
   for (const href of modules[start.routeFile] ?? []) preload(href);
+  // A copy of the answer is read here (this runs before the loader can take the answer's body).
+  reads
+    .get(start.reads[0]!)
+    ?.then((response) => (response.status === 200 ? response.clone().text() : null))
+    .then((text) => {
+      const hero = text === null ? null : heroImageFor(pathname, JSON.parse(text));
+      if (hero) preloadImage(hero);
+    })
+    .catch(() => undefined);
 }
 
 /** The answer to a GET of `path` that index.html started, once; undefined when there is none. */
