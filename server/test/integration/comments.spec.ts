@@ -1,7 +1,6 @@
 import {
   COMMENT_MESSAGES as M,
   MESSAGES,
-  SOCKET_PATH,
   commentRooms,
   REALTIME_MESSAGES,
   rooms,
@@ -9,7 +8,7 @@ import {
   type CommentView,
   type ServerToClientEvents,
 } from '@seyirlik/shared-contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
@@ -17,7 +16,9 @@ import type { CommentCreatedEvent, CommentLikedEvent, CommentRepliedEvent } from
 import { DomainEvents } from '../../src/platform/events/domain-events';
 import { RealtimeService } from '../../src/platform/realtime/realtime.service';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
+import { refusedComment } from '../factories/comments';
 import { registerMember, visitorAgent } from '../factories/members';
+import { connectSocket } from '../harness/room-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Agent = Awaited<ReturnType<typeof registerMember>>['agent'];
@@ -43,23 +44,7 @@ describe('comments', () => {
   let other: Agent;
   const sockets: ClientSocket[] = [];
 
-  /** Every row count and the like total: what a refused request must leave as it was. */
-  const snapshot = async () =>
-    (
-      (await db.query(`SELECT (SELECT count(*) FROM comment)::int AS comments,
-                              (SELECT count(*) FROM comment WHERE deleted_at IS NOT NULL)::int AS deleted,
-                              (SELECT count(*) FROM comment_like)::int AS likes,
-                              (SELECT coalesce(sum(like_count), 0) FROM comment)::int AS like_total,
-                              (SELECT count(*) FROM comment_report)::int AS reports`)) as unknown[]
-    )[0];
-
-  /** Runs a refused request and checks that nothing in the comment tables changed. */
-  async function refused(send: () => Promise<request.Response>) {
-    const before = await snapshot();
-    const response = await send();
-    expect(await snapshot()).toEqual(before);
-    return response;
-  }
+  const refused = (send: () => Promise<request.Response>) => refusedComment(db, send);
 
   /** A member with a fresh rate-limit allowance, and their id. */
   async function member() {
@@ -72,13 +57,9 @@ describe('comments', () => {
     agent.post(`/api/titles/${title.kind}/${title.slug}/comments`).send(body);
   const postOnEpisode = (agent: Agent, body: Record<string, unknown>, id = episodeId) => agent.post(`/api/episodes/${id}/comments`).send(body);
 
-  async function connect(cookie?: string): Promise<ClientSocket> {
-    const socket: ClientSocket = io(sut.baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { Cookie: cookie } : {} });
+  async function connect(): Promise<ClientSocket> {
+    const socket = await connectSocket(sut.baseUrl);
     sockets.push(socket);
-    await new Promise<void>((resolveConnect, reject) => {
-      socket.once('connect', resolveConnect);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

@@ -4,7 +4,6 @@ import {
   REALTIME_MESSAGES,
   ROOM_MESSAGES,
   SEND_KEY_MESSAGES,
-  SOCKET_PATH,
   TIMED_COMMENT_MESSAGES as TM,
   TIMED_COMMENT_RULES,
   WATCH_MESSAGES,
@@ -13,13 +12,15 @@ import {
   type ServerToClientEvents,
   type TimedComment,
 } from '@seyirlik/shared-contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
+import { refusedComment } from '../factories/comments';
 import { visitorAgent } from '../factories/members';
 import { createRoom, signedInMember, type MemberAgent, type SignedInMember } from '../factories/rooms';
+import { connectSocket } from '../harness/room-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -41,34 +42,16 @@ describe('timed comments', () => {
   let seriesId: number;
   const sockets: ClientSocket[] = [];
 
-  const snapshot = async () =>
-    (
-      (await db.query(`SELECT (SELECT count(*) FROM comment)::int AS comments,
-                              (SELECT count(*) FROM comment WHERE deleted_at IS NOT NULL)::int AS deleted,
-                              (SELECT count(*) FROM comment_report)::int AS reports,
-                              (SELECT count(*) FROM watch_room_message)::int AS messages`)) as unknown[]
-    )[0];
-
-  /** Runs a refused request and checks that nothing changed. */
-  async function refused(send: () => Promise<request.Response>) {
-    const before = await snapshot();
-    const response = await send();
-    expect(await snapshot()).toEqual(before);
-    return response;
-  }
+  const refused = (send: () => Promise<request.Response>) => refusedComment(db, send);
 
   const member = () => signedInMember(sut.baseUrl);
   const pin = (agent: MemberAgent, body: Record<string, unknown>, id = episodeId) => agent.post(`/api/episodes/${id}/timed-comments`).send(body);
   const windowOf = (query: string, id = episodeId) => visitorAgent(sut.baseUrl).get(`/api/episodes/${id}/timed-comments?${query}`);
   const seconds = (comments: TimedComment[]) => comments.map((comment) => comment.positionSeconds);
 
-  async function connect(cookie?: string): Promise<ClientSocket> {
-    const socket: ClientSocket = io(sut.baseUrl, { path: SOCKET_PATH, transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { Cookie: cookie } : {} });
+  async function connect(): Promise<ClientSocket> {
+    const socket = await connectSocket(sut.baseUrl);
     sockets.push(socket);
-    await new Promise<void>((resolveConnect, reject) => {
-      socket.once('connect', resolveConnect);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

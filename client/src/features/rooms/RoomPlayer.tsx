@@ -5,8 +5,9 @@ import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
 import { HeatStrip } from '../timed-comments/HeatStrip';
 import { TimedLane } from '../timed-comments/TimedLane';
 import { TimedOverlay } from '../timed-comments/TimedOverlay';
-import { useBothTrackers, usePlayhead } from '../timed-comments/usePlayhead';
+import { usePlayhead } from '../timed-comments/usePlayhead';
 import { useTimedComments } from '../timed-comments/useTimedComments';
+import { useCombinedTrackers } from '../watch/playbackTracker';
 import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
 import { VideoPlayer } from '../watch/VideoPlayer';
@@ -24,15 +25,14 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
   const { sources, selected, error, pending, choose } = useRoomSource(watch);
   const placeholder = !watch || sources.length === 0 ? ROOM_MESSAGES.noPlayableSource : (error ?? WATCH_TEXT.streamLoading);
   const playhead = usePlayhead();
-  const track = useBothTrackers(sync.attach, playhead.track);
   // The member in control skips for everyone: the skip is a seek, which the room's sync sends on.
   const skip = useSkipSegmentsPlayer({
     source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
     episodeId: room.episode.id,
-    track,
     nextPath: null,
     canSkip: room.canControl,
   });
+  const track = useCombinedTrackers(sync.attach, playhead.track, skip.playback.attach);
   // The episode's timed comments at the room's playhead (the room's own chat is beside the player already).
   const timed = useTimedComments({ episodeId: room.episode.id, durationSeconds: watch?.episode.durationSeconds ?? 0, playhead: watch ? playhead.seconds : null });
   const withLane = timed.playhead !== null;
@@ -47,7 +47,7 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
             name={selected.source.name}
             tiers={selected.source.tiers}
             playing={false}
-            track={skip.playback.attach}
+            track={track}
           />
         ) : (
           <div className="watch-player__placeholder">{placeholder}</div>

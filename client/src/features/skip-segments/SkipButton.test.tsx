@@ -8,6 +8,7 @@ import { mockFetch, sentBody } from '../../../test/mockFetch';
 import { renderInRouter } from '../../../test/renderInRouter';
 import { sessionAtom } from '../session/session';
 import { SkipButton } from './SkipButton';
+import { buildSkipSegment } from './skipSegmentBuilders';
 import { SkipSegmentsPanel } from './SkipSegmentsPanel';
 import { useSkipSegmentsPlayer } from './useSkipSegmentsPlayer';
 
@@ -16,21 +17,6 @@ jest.mock('../realtime/socket', () => ({ getSocket: () => fakeSocket, reconnectS
 
 const SOURCE_ID = 11;
 const NEXT = '/';
-
-const segment = (overrides: Partial<SkipSegmentView>): SkipSegmentView => ({
-  id: 1,
-  kind: 'intro',
-  startSeconds: 10,
-  endSeconds: 40,
-  confirmations: 3,
-  rejections: 0,
-  status: 'agreed',
-  confirmationsNeeded: 0,
-  mine: false,
-  myVote: null,
-  skippable: true,
-  ...overrides,
-});
 
 /** A <video> whose position the test sets, as playback would. */
 function fakeVideo() {
@@ -46,12 +32,9 @@ function playTo(video: HTMLVideoElement, seconds: number) {
   });
 }
 
-/** The player's own tracker (the watch page's position, a room's sync): stable, as theirs are. */
-const otherTracker = () => () => undefined;
-
-/** The player's side as VideoPlayer drives it: the tracker attached to its <video>. */
+/** The player's side as VideoPlayer drives it: the skip tracker attached to its <video>. */
 function Player({ video, nextPath, kind = 'mp4' }: { video: HTMLVideoElement; nextPath: string | null; kind?: string }) {
-  const skip = useSkipSegmentsPlayer({ source: { id: SOURCE_ID, kind }, episodeId: 5, track: otherTracker, nextPath, canSkip: true });
+  const skip = useSkipSegmentsPlayer({ source: { id: SOURCE_ID, kind }, episodeId: 5, nextPath, canSkip: true });
   const { attach } = skip.playback;
   useEffect(() => attach(video), [attach, video]);
   return (
@@ -87,7 +70,7 @@ describe('skip segments on the player', () => {
   });
 
   it('offers "Girişi atla" only while playback is inside an agreed intro, and lands at its end', async () => {
-    const { video } = renderPlayer([segment({})]);
+    const { video } = renderPlayer([buildSkipSegment()]);
     await screen.findByRole('heading', { name: 'Bölüm işaretle' });
 
     playTo(video, 9);
@@ -104,8 +87,8 @@ describe('skip segments on the player', () => {
   });
 
   it('offers someone else’s unagreed marking for votes only, and the member’s own for skipping at once', async () => {
-    const others = segment({ id: 2, kind: 'recap', startSeconds: 50, endSeconds: 80, status: 'pending', confirmations: 1, confirmationsNeeded: 2, skippable: false });
-    const own = segment({ id: 3, startSeconds: 100, endSeconds: 130, status: 'pending', confirmations: 1, confirmationsNeeded: 2, mine: true, myVote: 'confirm' });
+    const others = buildSkipSegment({ id: 2, kind: 'recap', startSeconds: 50, endSeconds: 80, status: 'pending', confirmations: 1, confirmationsNeeded: 2, skippable: false });
+    const own = buildSkipSegment({ id: 3, startSeconds: 100, endSeconds: 130, status: 'pending', confirmations: 1, confirmationsNeeded: 2, mine: true, myVote: 'confirm' });
     const { video, fetchMock } = renderPlayer([others, own]);
     await screen.findByText('Özet 0:50 – 1:20');
 
@@ -122,8 +105,8 @@ describe('skip segments on the player', () => {
   });
 
   it('skips intros and recaps by itself once the member turned it on, but waits for a click on the credits', async () => {
-    const intro = segment({});
-    const credits = segment({ id: 4, kind: 'credits', startSeconds: 2600, endSeconds: 2700 });
+    const intro = buildSkipSegment();
+    const credits = buildSkipSegment({ id: 4, kind: 'credits', startSeconds: 2600, endSeconds: 2700 });
     const { video, router } = renderPlayer([intro, credits]);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Giriş ve özetleri otomatik atla' }));
 
@@ -138,18 +121,18 @@ describe('skip segments on the player', () => {
   });
 
   it('keeps the automatic skip as the member’s choice in this browser', async () => {
-    const first = renderPlayer([segment({})]);
+    const first = renderPlayer([buildSkipSegment()]);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Giriş ve özetleri otomatik atla' }));
     first.unmount();
 
-    const { video } = renderPlayer([segment({})]);
+    const { video } = renderPlayer([buildSkipSegment()]);
     expect(((await screen.findByRole('checkbox', { name: 'Giriş ve özetleri otomatik atla' })) as HTMLInputElement).checked).toBe(true);
     playTo(video, 20);
     expect(video.currentTime).toBe(40);
   });
 
   it('skips the credits to their end when no episode follows', async () => {
-    const { video } = renderPlayer([segment({ kind: 'credits', startSeconds: 2600, endSeconds: 2700 })], { nextPath: null });
+    const { video } = renderPlayer([buildSkipSegment({ kind: 'credits', startSeconds: 2600, endSeconds: 2700 })], { nextPath: null });
     await screen.findByRole('heading', { name: 'Bölüm işaretle' });
 
     playTo(video, 2610);
@@ -158,7 +141,7 @@ describe('skip segments on the player', () => {
   });
 
   it('offers nothing for an embedded player, which has no playhead', async () => {
-    const { video, fetchMock, router } = renderPlayer([segment({})], { kind: 'embed' });
+    const { video, fetchMock, router } = renderPlayer([buildSkipSegment()], { kind: 'embed' });
     await waitFor(() => expect(router.state.status).toBe('idle'));
 
     playTo(video, 20);

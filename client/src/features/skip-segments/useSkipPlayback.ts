@@ -1,10 +1,10 @@
 import type { SkipSegmentView } from '@seyirlik/shared-contracts';
 import { useCallback, useRef, useState } from 'react';
-import type { PlaybackTracker } from '../watch/usePlaybackPosition';
+import type { PlaybackTracker } from '../watch/playbackTracker';
 import { AUTO_SKIPPED_KINDS, skippableSegmentAt } from './skippableSegment';
 
 export interface SkipPlayback {
-  /** Follows the player's <video> (with the player's other tracker, `track`); returns the detach. */
+  /** Follows the player's <video>, beside the player's other trackers; returns the detach. */
   attach: PlaybackTracker;
   /** The marking playback is inside now, when the viewer may skip it. */
   active: SkipSegmentView | null;
@@ -22,12 +22,10 @@ export interface SkipPlayback {
  */
 export function useSkipPlayback({
   segments,
-  track,
   autoSkip,
   onCredits,
 }: {
   segments: readonly SkipSegmentView[];
-  track: PlaybackTracker;
   autoSkip: boolean;
   onCredits: (() => void) | null;
 }): SkipPlayback {
@@ -39,7 +37,6 @@ export function useSkipPlayback({
 
   const attach = useCallback<PlaybackTracker>(
     (element) => {
-      const untrack = track(element);
       video.current = element;
       const autoSkipped = new Set<number>();
       const onTime = () => {
@@ -59,10 +56,9 @@ export function useSkipPlayback({
         element.removeEventListener('seeked', onTime);
         if (video.current === element) video.current = null;
         setActive(null);
-        untrack();
       };
     },
-    [track],
+    [],
   );
 
   const skip = useCallback(() => {

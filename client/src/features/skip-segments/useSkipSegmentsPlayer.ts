@@ -1,7 +1,6 @@
 import type { SkipSegmentList } from '@seyirlik/shared-contracts';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import type { PlaybackTracker } from '../watch/usePlaybackPosition';
 import { useAutoSkip } from './useAutoSkip';
 import { useSkipPlayback, type SkipPlayback } from './useSkipPlayback';
 import { useSkipSegments } from './useSkipSegments';
@@ -20,19 +19,17 @@ const NO_SEGMENTS = [] as const;
 
 /**
  * Skip markings around one player: `source` is the playing source (an embedded player has no
- * playhead: nothing then), `track` the player's own tracker, which the returned `playback.attach`
- * wraps. `canSkip` false (a room's member without control) reads, offers and skips nothing.
+ * playhead: nothing then); the player combines `playback.attach` with its other trackers.
+ * `canSkip` false (a room's member without control) reads, offers and skips nothing.
  */
 export function useSkipSegmentsPlayer({
   source,
   episodeId,
-  track,
   nextPath,
   canSkip,
 }: {
   source: { id: number; kind: string } | null;
   episodeId: number;
-  track: PlaybackTracker;
   nextPath: string | null;
   canSkip: boolean;
 }): SkipSegmentsPlayer {
@@ -43,7 +40,6 @@ export function useSkipSegmentsPlayer({
   const onCredits = useMemo(() => (nextPath ? () => void navigate({ to: nextPath }) : null), [navigate, nextPath]);
   const playback = useSkipPlayback({
     segments: list?.segments ?? NO_SEGMENTS,
-    track,
     autoSkip: autoSkip.on,
     onCredits,
   });

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { PlaybackTracker } from '../watch/usePlaybackPosition';
+import { useCallback, useState } from 'react';
+import type { PlaybackTracker } from '../watch/playbackTracker';
 
 /**
  * The whole second a player's <video> is at, or null while no video is attached (an embedded
@@ -21,19 +21,4 @@ export function usePlayhead(): {
     };
   }, []);
   return { seconds, track };
-}
-
-/** Two trackers as one, for a player that takes one (stable while both are). */
-export function useBothTrackers(first: PlaybackTracker, second: PlaybackTracker): PlaybackTracker {
-  return useMemo<PlaybackTracker>(
-    () => (video) => {
-      const detachFirst = first(video);
-      const detachSecond = second(video);
-      return () => {
-        detachFirst();
-        detachSecond();
-      };
-    },
-    [first, second],
-  );
 }

@@ -5,7 +5,7 @@ import plyrIconUrl from 'plyr-icons.svg?url';
 import { useEffect, useRef } from 'react';
 import { playerOptions } from './playerOptions';
 import { WATCH_TEXT } from './texts';
-import type { PlaybackTracker } from './usePlaybackPosition';
+import type { PlaybackTracker } from './playbackTracker';
 
 /**
  * plyr on a <video>, in the site's colours with every label in Turkish, with hls.js for an HLS

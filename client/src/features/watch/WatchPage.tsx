@@ -18,12 +18,13 @@ import { useSkipSegmentsPlayer } from '../skip-segments/useSkipSegmentsPlayer';
 import { HeatStrip } from '../timed-comments/HeatStrip';
 import { TimedLane } from '../timed-comments/TimedLane';
 import { TimedOverlay } from '../timed-comments/TimedOverlay';
-import { useBothTrackers, usePlayhead } from '../timed-comments/usePlayhead';
+import { usePlayhead } from '../timed-comments/usePlayhead';
 import { useTimedComments } from '../timed-comments/useTimedComments';
 import { AdLayer } from './AdLayer';
 import { CinemaStage } from './CinemaStage';
 import { useCinemaMode } from './cinemaMode';
 import { EpisodeBrowser } from './EpisodeBrowser';
+import { useCombinedTrackers } from './playbackTracker';
 import { SourceChoices } from './SourceChoice';
 import { WATCH_TEXT } from './texts';
 import { usePlaybackPosition } from './usePlaybackPosition';
@@ -65,17 +66,16 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   const [pending, setPending] = useState(false);
   const savePosition = usePlaybackPosition(watch.episode.id, startAt);
   const playhead = usePlayhead();
-  const track = useBothTrackers(savePosition, playhead.track);
   const timed = useTimedComments({ episodeId: watch.episode.id, durationSeconds: watch.episode.durationSeconds, playhead: playhead.seconds });
   // An embedded player has no playhead to follow: no lane beside it.
   const withLane = playhead.seconds !== null;
   const skip = useSkipSegmentsPlayer({
     source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
     episodeId: watch.episode.id,
-    track,
     nextPath: watch.next?.path ?? null,
     canSkip: true,
   });
+  const track = useCombinedTrackers(savePosition, playhead.track, skip.playback.attach);
 
   const choose = useCallback(
     async (source: WatchSource) => {
@@ -122,7 +122,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
                   name={selected.source.name}
                   tiers={selected.source.tiers}
                   playing={adsOver}
-                  track={skip.playback.attach}
+                  track={track}
                 />
               ) : (
                 <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>

@@ -2,12 +2,10 @@ import { MEMBER_STATE_RULES } from '@seyirlik/shared-contracts';
 import { useCallback, useEffect, useRef } from 'react';
 import { saveWatchPosition } from '../member-state/api';
 import { useSessionUser } from '../session/session';
+import type { PlaybackTracker } from './playbackTracker';
 
 /** A position this close to the end starts the episode over: there is nothing left to resume. */
 const END_MARGIN_SECONDS = 2;
-
-/** Attaches to a player's <video>; returns the detach, which reads the position one last time. */
-export type PlaybackTracker = (video: HTMLVideoElement) => () => void;
 
 /**
  * The playback position of one episode across its alternatives: each player starts where the
