@@ -63,6 +63,27 @@ test.describe('first paint', () => {
       await expect(page.locator('.shell')).toHaveCount(0);
     });
 
+    test(`on the home page, shows the first slide's backdrop in the slider's box before the app's script runs, ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const home = (await (await page.request.get('/api/home')).json()) as { featured: Array<{ backdropUrl: string }> };
+      const backdrop = home.featured[0]!.backdropUrl;
+      const script = await holdRequests(page, APP_SCRIPT);
+
+      await page.goto('/', { waitUntil: 'commit' });
+
+      const shellHero = bootShell(page).locator('.boot-hero');
+      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${backdrop.replace(/[.]/g, '\\.')}"?\\)$`));
+      const shellBox = await place(shellHero);
+
+      script.release();
+
+      const slide = page.locator('.featured-slide[data-active] .featured-slide__backdrop');
+      await expect(slide).toHaveAttribute('src', backdrop);
+      await expect(bootShell(page)).toHaveCount(0);
+      const { x, width: boxWidth, height } = await place(slide);
+      expect({ x, width: boxWidth, height }).toEqual({ x: shellBox.x, width: shellBox.width, height: shellBox.height });
+    });
+
     test(`draws the app's header where the shell's stood, ${width} px wide`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       const script = await holdRequests(page, APP_SCRIPT);

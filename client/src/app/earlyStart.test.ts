@@ -1,7 +1,7 @@
 import { MESSAGES, drawnBackdropUrl } from '@seyirlik/shared-contracts';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { buildTitleCard, buildTitleDetail, buildWatchData } from '../../test/builders';
-import { mockFetch, type FakeServer } from '../../test/mockFetch';
+import { deferredReply, mockFetch, type FakeServer } from '../../test/mockFetch';
 import { ApiError, api } from '../lib/api';
 import { createAppRouter } from '../router';
 import { createQueryClient } from './queryClient';
@@ -158,6 +158,64 @@ describe('the early start of a first page', () => {
       const image = await waitForImagePreload();
       expect(image).toEqual({ as: 'image', fetchPriority: 'high', href: drawnBackdropUrl(buildTitleDetail()) });
       await expect(api.get('/api/titles/dizi/cinaralti-sirlari')).resolves.toEqual(buildTitleDetail());
+    });
+
+    describe("the home page's slider in the shell", () => {
+      beforeEach(() => {
+        document.body.innerHTML =
+          '<div data-boot-shell><div class="boot-main"><span class="boot-title boot-shine"></span><span class="boot-hero boot-shine"></span></div></div>';
+      });
+
+      afterEach(() => {
+        document.body.innerHTML = '';
+        document.documentElement.removeAttribute('data-boot-hero');
+      });
+
+      const hero = () => document.querySelector<HTMLElement>('.boot-hero')!;
+      const home = { featured: [{ backdropUrl: '/media/backdrops/cinaralti-sirlari.svg' }], latestEpisodes: { page: 1, hasMore: false, episodes: [] } };
+
+      it("takes the slider's box at once and shows the first slide's backdrop in it once the home rows have answered", async () => {
+        window.history.replaceState(null, '', '/');
+        const answer = deferredReply();
+        mockFetch((path) => (path === '/api/home' ? answer.promise : catalog(path, {})));
+
+        startEarly({});
+
+        expect(document.documentElement.getAttribute('data-boot-hero')).toBe('slide');
+        expect(hero().classList).toContain('boot-shine');
+        expect(hero().style.backgroundImage).toBe('');
+
+        answer.resolve({ status: 200, body: home });
+
+        expect(await waitForImagePreload()).toEqual({ as: 'image', fetchPriority: 'high', href: '/media/backdrops/cinaralti-sirlari.svg' });
+        expect(hero().style.backgroundImage).toBe('url("/media/backdrops/cinaralti-sirlari.svg")');
+        expect(hero().classList).not.toContain('boot-shine');
+      });
+
+      it('leaves the page alone when the app has drawn it before the home rows answered', async () => {
+        window.history.replaceState(null, '', '/');
+        const answer = deferredReply();
+        mockFetch((path) => (path === '/api/home' ? answer.promise : catalog(path, {})));
+        startEarly({});
+
+        document.body.innerHTML = '<main class="shell"></main>';
+        answer.resolve({ status: 200, body: home });
+        await waitForImagePreload();
+
+        expect(document.body.innerHTML).toBe('<main class="shell"></main>');
+      });
+
+      it("keeps the placeholder's own shape on a title page, whose hero box depends on its text, and only preloads its image", async () => {
+        window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+        mockFetch(catalog);
+
+        startEarly({});
+
+        expect(await waitForImagePreload()).not.toBeNull();
+        expect(document.documentElement.hasAttribute('data-boot-hero')).toBe(false);
+        expect(hero().style.backgroundImage).toBe('');
+        expect(hero().classList).toContain('boot-shine');
+      });
     });
 
     it('preloads no image when the first read failed', async () => {

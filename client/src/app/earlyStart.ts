@@ -24,6 +24,13 @@ interface EarlyPage {
    * image is on its way before the app's scripts have run and found it.
    */
   heroImage: (answer: unknown) => unknown;
+  /**
+   * Whether the page's largest image stands in a box of a known size (the home page's slider), which
+   * the shell's hero placeholder takes at once (index.html, `[data-boot-hero=slide]`) and shows the
+   * image in as soon as it has arrived, before the app has drawn the page. The other pages' boxes depend
+   * on their text and layout: their image is only preloaded.
+   */
+  heroInShell?: true;
 }
 
 /** What index.html starts for an address: the page's route file and its reads. */
@@ -64,7 +71,7 @@ const TITLE_KINDS = [...SERIES_KINDS, 'film'] as const;
 
 const EARLY_PAGES: readonly EarlyPage[] = [
   // features/home/homeRoute.ts: the home rows and the newest titles (NEW_TITLES_COUNT).
-  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'], heroImage: homeHero },
+  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'], heroImage: homeHero, heroInShell: true },
   // features/catalog/catalogApi.ts loadTitle.
   ...TITLE_KINDS.map((kind) => ({
     routeFile: `${kind}.$slug.tsx`,
@@ -112,6 +119,28 @@ export function earlyStartFor(pathname: string): EarlyStart | null {
   return earlyPageAt(pathname)?.start ?? null;
 }
 
+/** The shell's hero placeholder (index.html), while the shell stands. */
+const shellHero = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-boot-shell] .boot-hero');
+
+/**
+ * The shell's hero placeholder takes the slider's box, shining until the image is shown in it: set
+ * on <html>, since this runs in <head>, before the shell is parsed.
+ */
+function shapeShellHero(): void {
+  document.documentElement.setAttribute('data-boot-hero', 'slide');
+}
+
+/**
+ * Shows the image at `href` in the shell's hero placeholder (over its own background until it has
+ * arrived); nothing when the app has drawn the page by then.
+ */
+function showInShellHero(href: string): void {
+  const hero = shellHero();
+  if (!hero) return;
+  hero.style.backgroundImage = `url("${encodeURI(href)}")`;
+  hero.classList.remove('boot-shine');
+}
+
 /** The largest image of the early page at `pathname`, read from its first read's `answer`; null when there is none. */
 export function heroImageFor(pathname: string, answer: unknown): string | null {
   const url = earlyPageAt(pathname)?.page.heroImage(answer);
@@ -152,12 +181,14 @@ function preloadImage(href: string): void {
 /**
  * Run by index.html as it is parsed: for an early page, starts its reads, preloads the scripts
  * and stylesheets that draw it (`modules`, from the build) and, once the first read has answered,
- * the page's largest image.
+ * the page's largest image (on the home page, also shown in the shell: see `heroInShell`).
  */
 export function startEarly(modules: EarlyModules): void {
   const pathname = window.location.pathname;
-  const start = earlyStartFor(pathname);
-  if (!start) return;
+  const early = earlyPageAt(pathname);
+  if (!early) return;
+  const { page, start } = early;
+  if (page.heroInShell) shapeShellHero();
   const reads = new Map<string, Promise<Response>>();
   for (const path of start.reads) {
     const read = fetch(path, READ_INIT);
@@ -173,7 +204,9 @@ export function startEarly(modules: EarlyModules): void {
     ?.then((response) => (response.status === 200 ? response.clone().text() : null))
     .then((text) => {
       const hero = text === null ? null : heroImageFor(pathname, JSON.parse(text));
-      if (hero) preloadImage(hero);
+      if (!hero) return;
+      preloadImage(hero);
+      if (page.heroInShell) showInShellHero(hero);
     })
     .catch(() => undefined);
 }
