@@ -1,6 +1,14 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { migrations } from './migrations';
 
+/**
+ * How long a pooled connection stays open unused. A new connection costs its first statements tens
+ * of milliseconds (PostgreSQL starts a backend, loads its catalog caches and plans the prepared
+ * statements again), and a burst after a quiet spell (a chat room's first messages after a lull)
+ * opened many at once: the pool's default of 10 s closed them in any pause longer than that.
+ */
+const POOL_IDLE_MS = 5 * 60_000;
+
 /** The one place that says how the app talks to PostgreSQL; migrations run at start, never `synchronize`. */
 export function dataSourceOptions(url: string, entities: DataSourceOptions['entities'] = []): DataSourceOptions {
   return {
@@ -12,7 +20,7 @@ export function dataSourceOptions(url: string, entities: DataSourceOptions['enti
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: false,
-    extra: { max: 20, connectionTimeoutMillis: 10_000, application_name: 'seyirlik' },
+    extra: { max: 20, connectionTimeoutMillis: 10_000, idleTimeoutMillis: POOL_IDLE_MS, application_name: 'seyirlik' },
   };
 }
 
