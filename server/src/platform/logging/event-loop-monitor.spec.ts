@@ -13,8 +13,10 @@ function captureLogs() {
   return { logger: pino({ level: 'info' }, stream), lines };
 }
 
-const waitFor = async (condition: () => boolean) => {
-  for (let tries = 0; tries < 200 && !condition(); tries++) await new Promise((resolve) => setTimeout(resolve, 10));
+/** Waits until `condition` holds or `withinMs` has passed. */
+const waitFor = async (condition: () => boolean, withinMs: number) => {
+  const until = Date.now() + withinMs;
+  while (!condition() && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
 };
 
 function blockFor(ms: number) {
@@ -28,12 +30,17 @@ describe('event loop monitor', () => {
     const sut = watchEventLoop(logger, { checkEveryMs: 50, reportEveryMs: 50 });
     try {
       await new Promise((resolve) => setTimeout(resolve, 60));
-      blockFor(EVENT_LOOP_WARN_MS + 150);
-      await waitFor(() => lines.some((line) => line.msg === 'event loop delayed'));
+      const warned = () => lines.some((line) => line.msg === 'event loop delayed');
+      // The loop is stalled again (a few times at most) until a stall is reported: on a machine busy
+      // with other work, a single stall once went unreported within the wait.
+      for (let stall = 0; stall < 5 && !warned(); stall++) {
+        blockFor(EVENT_LOOP_WARN_MS + 150);
+        await waitFor(warned, 2_000);
+      }
       const warning = lines.find((line) => line.msg === 'event loop delayed');
       expect(warning?.level).toBe(40);
       expect(warning?.eventLoopDelayMs?.maxMs).toBeGreaterThan(EVENT_LOOP_WARN_MS);
-      await waitFor(() => lines.some((line) => line.msg === 'event loop delay'));
+      await waitFor(() => lines.some((line) => line.msg === 'event loop delay'), 5_000);
       expect(lines.find((line) => line.msg === 'event loop delay')).toMatchObject({ level: 30, eventLoopDelayMs: expect.any(Object) });
     } finally {
       sut.stop();
