@@ -97,9 +97,9 @@ function requestFieldNames(): string[] {
  * gets value (i + pass) of the list, for as many passes as there are values; and one body of the
  * deepest nesting.
  */
-function worstBodies(fields: string[], extra: Record<string, string> = {}): Buffer[] {
+function worstBodies(fields: string[]): Buffer[] {
   const bodies: string[] = [];
-  const head = Object.entries(extra).map(([field, value]) => `${JSON.stringify(field)}:${JSON.stringify(value)}`);
+  const head: string[] = [];
   for (let pass = 0; pass < WORST_VALUES.length; pass++) {
     let members = [...head];
     let bytes = 2;
@@ -120,6 +120,9 @@ function worstBodies(fields: string[], extra: Record<string, string> = {}): Buff
   return bodies.map((body) => Buffer.from(body));
 }
 
+/** `body` (a JSON object's bytes) with `field` set to `value` first. */
+const withField = (body: Buffer, field: string, value: string) => Buffer.concat([Buffer.from(`{${JSON.stringify(field)}:${JSON.stringify(value)},`), body.subarray(1)]);
+
 interface Answer {
   what: string;
   status: number;
@@ -134,7 +137,14 @@ describe('no request stalls a process', () => {
   let params: Record<string, string>;
   let entryPoints: { routes: Array<{ method: string; path: string }>; ajaxTypes: string[]; socketEvents: string[] };
   const fields = requestFieldNames();
-  const liveness: number[] = [];
+  /**
+   * The bodies, built before the liveness probes start: building them takes this process a while,
+   * which a probe waiting for its answer meanwhile would count as the server's.
+   */
+  let routeBodies: Buffer[];
+  let bodiesWithoutType: Buffer[];
+  /** Every liveness probe: how long it took and the test that was sending meanwhile. */
+  const liveness: Array<{ ms: number; during: string | undefined }> = [];
   let polling = true;
   let poller: Promise<void>;
 
@@ -187,11 +197,14 @@ describe('no request stalls a process', () => {
       if (probe.status === 404) unanswered.add(route.path);
     }
     entryPoints.routes = entryPoints.routes.filter((route) => !(route.method === 'POST' && unanswered.has(route.path)));
+    routeBodies = worstBodies(fields);
+    bodiesWithoutType = worstBodies(fields.filter((field) => field !== 'type'));
     poller = (async () => {
       while (polling) {
+        const during = expect.getState().currentTestName;
         const started = performance.now();
         await livez(server.url);
-        liveness.push(performance.now() - started);
+        liveness.push({ ms: Math.round(performance.now() - started), during });
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -222,9 +235,8 @@ describe('no request stalls a process', () => {
   async function worstJsonTo(ending: boolean) {
     const answers: Answer[] = [];
     const routes = entryPoints.routes.filter((route) => BODY_METHODS.includes(route.method) && endsSession(route.path) === ending);
-    const bodies = worstBodies(fields);
     for (const route of routes) {
-      for (const body of bodies) {
+      for (const body of routeBodies) {
         answers.push(await send(route.method, concretePath(route.path), { body, type: 'application/json' }));
       }
     }
@@ -240,8 +252,8 @@ describe('no request stalls a process', () => {
   it('answers every /ajax/service type the same way', async () => {
     const answers: Answer[] = [];
     for (const type of entryPoints.ajaxTypes) {
-      for (const body of worstBodies(fields.filter((field) => field !== 'type'), { type })) {
-        answers.push({ ...(await send('POST', '/ajax/service', { body, type: 'application/json' })), what: type });
+      for (const body of bodiesWithoutType) {
+        answers.push({ ...(await send('POST', '/ajax/service', { body: withField(body, 'type', type), type: 'application/json' })), what: type });
       }
     }
     expect(slow(answers)).toEqual([]);
@@ -324,6 +336,6 @@ describe('no request stalls a process', () => {
 
   it('kept answering its liveness check meanwhile', () => {
     expect(liveness.length).toBeGreaterThan(10);
-    expect(Math.max(...liveness)).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(liveness.filter((probe) => probe.ms >= ANSWER_WITHIN_MS)).toEqual([]);
   });
 });
