@@ -1,7 +1,7 @@
 // The chat section's baseline: a bare Socket.IO server with the app's Redis adapter and nothing
 // else (no session, no database, no permission check). Sockets join a room with the app's
 // `room.join` event; POST /send with a JSON body { rooms, event, message } emits `message` as
-// `event` (`chat.messageCreated` unless told) to each room in turn (as the app emits a private
+// `event` (`chat.messageCreated` unless told) once to all the rooms (as the app emits a private
 // message to both members' `user:` rooms), through Redis to every process, as the app does after
 // storing a message.
 //
@@ -34,7 +34,7 @@ const httpServer = createServer((request, response) => {
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const { rooms, event = 'chat.messageCreated', message } = JSON.parse(Buffer.concat(chunks).toString());
-    for (const room of rooms) io.to(room).emit(event, message);
+    io.to(rooms).emit(event, message);
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
   });
 });

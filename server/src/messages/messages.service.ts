@@ -156,8 +156,7 @@ export class MessagesService {
       return message;
     }
     const pushed = { ...message, recipientId: inserted.recipientId };
-    this.realtime.toRoom(rooms.user(message.sender.id), 'message.created', pushed);
-    this.realtime.toRoom(rooms.user(inserted.recipientId), 'message.created', pushed);
+    this.realtime.toRoom([rooms.user(message.sender.id), rooms.user(inserted.recipientId)], 'message.created', pushed);
     // The statement wrote the message.sent event without a NOTIFY (see MessagesRepository): relay it
     // from here, with the other messages of the moment.
     this.relay.wakeSoon();
@@ -185,8 +184,7 @@ export class MessagesService {
     const readSeq = await this.repository.markRead(conversation.id, userId, seq);
     if (readSeq === null) return { readSeq: conversation.readSeq };
     const payload = { hash: conversation.hash, readerId: userId, readSeq };
-    this.realtime.toRoom(rooms.user(userId), 'conversation.read', payload);
-    this.realtime.toRoom(rooms.user(conversation.otherId), 'conversation.read', payload);
+    this.realtime.toRoom([rooms.user(userId), rooms.user(conversation.otherId)], 'conversation.read', payload);
     return { readSeq };
   }
 

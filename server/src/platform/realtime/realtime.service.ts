@@ -83,7 +83,8 @@ export class RealtimeService implements OnModuleInit, OnApplicationShutdown {
     if (this.config.redisUrl) server.on(USER_BATCH, (event, batch) => this.deliverLocally(event, batch));
   }
 
-  toRoom<E extends keyof ServerToClientEvents>(room: RoomName, event: E, ...args: EventArgs<E>): void {
+  /** Emits to a room, or once to several (one message between processes; a socket in two of them gets it once). */
+  toRoom<E extends keyof ServerToClientEvents>(room: RoomName | RoomName[], event: E, ...args: EventArgs<E>): void {
     this.send(() => this.target?.to(room).emit(event, ...args));
   }
 
