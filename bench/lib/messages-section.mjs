@@ -3,10 +3,12 @@
 // Socket.IO processes with the same Redis adapter, in the same run: 250 members registered over
 // HTTP, paired into 125 conversations (started with the legacy `/user/send/message` and `first`),
 // each member with two tabs on each process (1,000 sockets, each on its member's `user:{id}`
-// channel), 100 messages a second through the legacy `sendMessage` of `/ajax/service` (what
-// existing clients call) spread over members and processes. Every message is pushed to both
-// members' `user:` channels as `message.created`, so each reaches 8 sockets; the latency of every
-// receipt is measured next to the baseline's (which emits to the same two rooms).
+// channel; each member's first tab has the conversation open, as a member writing every few
+// seconds has, so their messages make no notifications), 100 messages a second through the legacy
+// `sendMessage` of `/ajax/service` (what existing clients call) spread over members and processes.
+// Every message is pushed to both members' `user:` channels as `message.created`, so each reaches
+// 8 sockets; the latency of every receipt is measured next to the baseline's (which emits to the
+// same two rooms).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,14 +31,16 @@ const LOAD = {
 const BASELINE_RATIO_TARGET = 2;
 /** Conversations started at once during set-up. */
 const SETUP_CONCURRENCY = 4;
+const VIEW_TIMEOUT_MS = 10_000;
 
 /**
- * The product's send limit (shared-contracts MESSAGE_RULES.sendRateLimit), read from the build:
- * the load spreads its sends over enough members to stay under it, it is never raised for the bench.
+ * The product's message rules (shared-contracts MESSAGE_RULES), read from the build: the load
+ * spreads its sends over enough members to stay under the send limit, which is never raised for
+ * the bench, and repeats its conversation views as often as the messages page does.
  */
-function sendRateLimit(root) {
+function messageRules(root) {
   const require = createRequire(join(root, 'server', 'package.json'));
-  return require('@seyirlik/shared-contracts').MESSAGE_RULES.sendRateLimit;
+  return require('@seyirlik/shared-contracts').MESSAGE_RULES;
 }
 
 /**
@@ -73,16 +77,40 @@ function startConversations(baseUrl, members) {
  * The sockets: every member's tabs, `tabsPerProcess` on each process, on the member's `user:`
  * channel, in an order that alternates members and processes.
  */
-function messageSockets(members) {
+function messageSockets(members, conversations) {
+  const hashOf = new Map(conversations.flatMap(({ a, b, hash }) => [
+    [a.userId, hash],
+    [b.userId, hash],
+  ]));
   const sockets = [];
   for (let tab = 0; tab < LOAD.tabsPerProcess; tab += 1) {
     for (let side = 0; side < LOAD.processes; side += 1) {
       members.forEach((member, index) => {
-        sockets.push({ cookie: member.cookie, channel: `user:${member.userId}`, process: (side + index) % LOAD.processes });
+        // A member writing every few seconds has the conversation open: in their first tab.
+        const viewing = tab === 0 && side === 0 ? hashOf.get(member.userId) : undefined;
+        sockets.push({ cookie: member.cookie, channel: `user:${member.userId}`, process: (side + index) % LOAD.processes, viewing });
       });
     }
   }
   return sockets;
+}
+
+/**
+ * The app's tabs that have their conversation open say so (`conversation.view`), and again every
+ * MESSAGE_RULES.viewRefreshMs as the messages page does; a message to a member who has it open
+ * makes no notification. Answers the function that stops the repeats.
+ */
+async function openConversations(rules, plan, connected) {
+  const viewing = connected.map((socket, index) => [socket, plan[index].viewing]).filter(([, hash]) => hash !== undefined);
+  const view = async ([socket, hash]) => {
+    const reply = await socket.timeout(VIEW_TIMEOUT_MS).emitWithAck('conversation.view', { hash, viewing: true });
+    if (!reply.ok) throw new Error(`conversation.view refused: ${JSON.stringify(reply)}`);
+  };
+  await inBatches(viewing, SETUP_CONCURRENCY * 4, view);
+  const timer = setInterval(() => {
+    for (const entry of viewing) view(entry).catch(() => undefined);
+  }, rules.viewRefreshMs);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -120,10 +148,16 @@ function appMessageSend(urls) {
 }
 
 /** The app's and the baseline's push of private messages, in alternating rounds (see measurePushPair). */
-function measureMessagePush({ sockets, senders, app, bare, seconds, signal }) {
+function measureMessagePush({ rules, sockets, senders, app, bare, seconds, signal }) {
   return measurePushPair({
     sides: [
-      { sockets, senders, targets: app, send: appMessageSend(app.map((target) => target.url)) },
+      {
+        sockets,
+        senders,
+        targets: app,
+        send: appMessageSend(app.map((target) => target.url)),
+        prepare: (connected) => openConversations(rules, sockets, connected),
+      },
       { sockets, senders, targets: bare, send: bareSend(bare.map((target) => target.url), 'message.created') },
     ],
     event: 'message.created',
@@ -150,7 +184,8 @@ export async function runMessagesSection({ root, settings, cleanup, signal }) {
       `Private messages: ${socketCount} sockets of ${LOAD.members} members in ${LOAD.members / 2} conversations on ${LOAD.processes} processes, ${LOAD.ratePerSecond} sendMessage/s`,
     ),
   );
-  const limit = sendRateLimit(root);
+  const rules = messageRules(root);
+  const limit = rules.sendRateLimit;
   const perMember = checkSendLimit(limit, seconds);
   console.log(
     `  send limit ${limit.points} per ${limit.windowSeconds} s per member: each member sends at most ${perMember.most} in ${perMember.window} s (its first message included)`,
@@ -160,13 +195,13 @@ export async function runMessagesSection({ root, settings, cleanup, signal }) {
   const setupStarted = performance.now();
   const members = await registerMembers(app[0].url, LOAD.members);
   const conversations = await startConversations(app[0].url, members);
-  const sockets = messageSockets(members);
+  const sockets = messageSockets(members, conversations);
   const senders = messageSenders(conversations);
   console.log(
     `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: ${LOAD.members} members registered over HTTP, ${conversations.length} conversations started with /user/send/message (first), ${sockets.length} sockets`,
   );
 
-  const [appPush, barePush] = await measureMessagePush({ sockets, senders, app, bare, seconds, signal });
+  const [appPush, barePush] = await measureMessagePush({ rules, sockets, senders, app, bare, seconds, signal });
   console.log(`  app push: ${pushProgress(appPush)}`);
   console.log(`  baseline push: ${pushProgress(barePush)}`);
   return { seconds, sockets: sockets.length, appPush, barePush };

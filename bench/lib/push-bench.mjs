@@ -182,19 +182,26 @@ const ROUND_GAP_MS = 300;
 
 /**
  * Two push measurements of the same shape (the app and its bare baseline, `sides`: [{ sockets,
- * senders, targets, send }]) taken in alternating rounds of `roundSeconds` (A B B A A B …), with
- * `seconds` of sends for each side in all and both sides' sockets connected throughout. This
- * machine pauses every process now and then for a fraction of a second (its memory reclaim): one
- * such pause would fall wholly on whichever side ran at that moment, and a 20 s run of each side
- * one after the other made the ratio of their p99 a matter of luck. Alternating gives both sides
- * the same chance of a pause, and the longer total keeps one pause from being the p99. Answers one
- * figure set per side, as measurePush does; the slowest second counts from the first round.
+ * senders, targets, send, prepare? }]; `prepare(connected)`, when given, runs once the side's
+ * sockets are joined and may answer a function that undoes it at the end) taken in alternating
+ * rounds of `roundSeconds` (A B B A A B …), with `seconds` of sends for each side in all and both
+ * sides' sockets connected throughout. This machine pauses every process now and then for a
+ * fraction of a second (its memory reclaim): one such pause would fall wholly on whichever side ran
+ * at that moment, and a 20 s run of each side one after the other made the ratio of their p99 a
+ * matter of luck. Alternating gives both sides the same chance of a pause, and the longer total
+ * keeps one pause from being the p99. Answers one figure set per side, as measurePush does; the
+ * slowest second counts from the first round.
  */
 export async function measurePushPair({ sides, event, receiptsPerSend, rate, warmupMs, drainMs, seconds, roundSeconds, signal }) {
   const logs = sides.map(() => ({ current: receiptLog() }));
   const connected = [];
+  const unprepare = [];
   try {
-    for (const [index, side] of sides.entries()) connected.push(await connectTimed(side.sockets, side.targets, event, logs[index]));
+    for (const [index, side] of sides.entries()) {
+      const sockets = await connectTimed(side.sockets, side.targets, event, logs[index]);
+      connected.push(sockets);
+      if (side.prepare) unprepare.push(await side.prepare(sockets));
+    }
     for (const [index, side] of sides.entries()) {
       await sendSteadily({ clients: side.senders, rate, durationMs: warmupMs, send: side.send, sentAt: logs[index].current.sentAt, signal });
       await sleep(drainMs);
@@ -241,6 +248,7 @@ export async function measurePushPair({ sides, event, receiptsPerSend, rate, war
       });
     });
   } finally {
+    for (const stop of unprepare) stop?.();
     connected.forEach(closeSockets);
   }
 }
