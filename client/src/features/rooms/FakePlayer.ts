@@ -3,8 +3,9 @@ import type { SyncedPlayer } from './playbackFollower';
 // Test support: a stand-in for the room's <video>.
 
 /**
- * A <video> as far as the follower sees it. Seeks finish on the next microtask with `seeked`, as a
- * browser's do a moment later; `refuse` makes play() fail the way autoplay policies do.
+ * A <video> as far as the follower sees it. A seek fires `seeking`, and finishes on the next
+ * microtask with `seeked`, as a browser's do a moment later; with `holdSeeks`, it waits for
+ * finishSeek() instead. `refuse` makes play() fail the way autoplay policies do.
  */
 export class FakePlayer implements SyncedPlayer {
   paused = true;
@@ -15,6 +16,7 @@ export class FakePlayer implements SyncedPlayer {
   playbackRate = 1;
   muted = false;
   refuse: 'nothing' | 'sound' | 'everything' = 'nothing';
+  holdSeeks = false;
   readonly seeks: number[] = [];
   private time = 0;
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -43,11 +45,19 @@ export class FakePlayer implements SyncedPlayer {
     this.time = seconds;
     this.seeks.push(seconds);
     this.seeking = true;
+    this.fire('seeking');
+    if (this.holdSeeks) return;
     // A promise, not queueMicrotask: Jest's fake timers hold the latter back.
-    void Promise.resolve().then(() => {
-      this.seeking = false;
-      this.fire('seeked');
-    });
+    void Promise.resolve().then(() => this.finishSeek());
+  }
+
+  /**
+   * Ends the seek under way as a browser does: `seeking` turns false at once, `seeked` fires in a
+   * task of its own, so other tasks (a timer) may run in between; `seekedLater` leaves that to the caller.
+   */
+  finishSeek({ seekedLater = false } = {}) {
+    this.seeking = false;
+    if (!seekedLater) this.fire('seeked');
   }
 
   /** Time passing while it plays, without a seek. */

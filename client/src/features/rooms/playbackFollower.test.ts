@@ -179,6 +179,25 @@ describe('PlaybackFollower', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it("keeps the member's seek while paused when a tick comes between the seek's end and its seeked event", async () => {
+    const { player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 3, version: 1 }));
+    await flush();
+    player.holdSeeks = true;
+
+    player.currentTime = 5;
+    player.finishSeek({ seekedLater: true });
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.seeks).toEqual([3, 5]);
+    expect(sent).toEqual([]);
+
+    player.fire('seeked');
+    await flush();
+    expect(sent).toEqual([{ action: 'seek', positionSeconds: 5 }]);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(player.currentTime).toBe(5);
+    expect(player.seeks).toEqual([3, 5]);
+  });
+
   it("goes back exactly, not by a rate nudge, when the server refuses the member's short seek while playing", async () => {
     const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
     await flush();

@@ -58,6 +58,12 @@ export class PlaybackFollower {
   private awaiting = 0;
   private player: SyncedPlayer | null = null;
   private seekingTo: number | null = null;
+  /**
+   * The member is seeking: from the player's `seeking` to its `seeked`. Between the seek's end and
+   * `seeked` the player already says it is not seeking, and a tick must not take it back to the
+   * room's state before the member's seek is sent.
+   */
+  private memberSeeking = false;
   private starting = false;
   private autoplay: AutoplayState = 'allowed';
 
@@ -75,8 +81,13 @@ export class PlaybackFollower {
     const listeners: Array<[string, () => void]> = [
       ['play', () => this.memberEvent('play')],
       ['pause', () => this.memberEvent('pause')],
+      ['seeking', () => this.seeking()],
       ['seeked', () => this.seeked()],
-      ['loadedmetadata', () => this.apply()],
+      // A new resource: a seek made on the old one will not report back.
+      ['loadedmetadata', () => {
+        this.memberSeeking = false;
+        this.apply();
+      }],
       ['canplay', () => this.apply()],
       // Sound back on (plyr's own button) or playback started by a click: the browser allows it now.
       ['volumechange', () => this.autoplay === 'muted' && !player.muted && this.setAutoplay('allowed')],
@@ -92,6 +103,7 @@ export class PlaybackFollower {
       listeners.forEach(([type, listener]) => player.removeEventListener(type, listener));
       if (this.player === player) this.player = null;
       this.seekingTo = null;
+      this.memberSeeking = false;
       this.starting = false;
     };
   };
@@ -137,7 +149,7 @@ export class PlaybackFollower {
   /** Brings the player to the applied state now. */
   apply(): void {
     const player = this.player;
-    if (!player || player.readyState < HAVE_METADATA || player.seeking) return;
+    if (!player || player.readyState < HAVE_METADATA || player.seeking || this.memberSeeking) return;
     const target = this.applied;
     const duration = Number.isFinite(player.duration) ? player.duration : Number.POSITIVE_INFINITY;
     const expected = Math.min(expectedPosition(target, this.context.serverNow()), duration);
@@ -207,11 +219,19 @@ export class PlaybackFollower {
     this.apply();
   }
 
+  private seeking(): void {
+    const player = this.player;
+    if (!player) return;
+    const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
+    if (!ours) this.memberSeeking = true;
+  }
+
   private seeked(): void {
     const player = this.player;
     if (!player) return;
     const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
     this.seekingTo = null;
+    this.memberSeeking = false;
     if (!ours) this.memberEvent('seeked');
   }
 
