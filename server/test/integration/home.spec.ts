@@ -435,3 +435,70 @@ describe('home rows: the featured slider, "Popüler" and the genre rows', () => 
     });
   });
 });
+
+describe('genre title counts (the genre rows pick the genres with the most titles from them)', () => {
+  let sut: TestApp;
+  let db: DataSource;
+  const genres = [
+    { slug: 'dram', name: 'Dram' },
+    { slug: 'gizem', name: 'Gizem' },
+    { slug: 'aile', name: 'Aile' },
+  ];
+  const first = buildSeries({ name: 'Birinci Dizi', genres: ['dram', 'gizem'] });
+  const second = buildSeries({ name: 'İkinci Dizi', genres: ['dram'] });
+  const third = buildSeries({ name: 'Üçüncü Dizi', genres: ['aile', 'dram'] });
+
+  beforeAll(async () => {
+    sut = await startTestApp({ READ_CACHE_SECONDS: '0' });
+    db = sut.server.app.get(DataSource);
+    await sut.server.app.get(CatalogImportService).import(buildCatalogFile([first, second, third], { genres }));
+  });
+
+  afterAll(() => sut.close());
+
+  /** Each genre's kept count next to a count of its titles now. */
+  const counts = async () =>
+    (await db.query(
+      `SELECT g.slug, g.title_count AS kept, (SELECT count(*)::int FROM title_genre tg WHERE tg.genre_id = g.id) AS counted
+         FROM genre g ORDER BY g.slug`,
+    )) as Array<{ slug: string; kept: number; counted: number }>;
+  const genreRowNames = async () => ((await request(sut.baseUrl).get('/api/home')).body as { genreRows: GenreRow[] }).genreRows.map((row) => row.name);
+
+  it('counts each genre\'s titles after an import', async () => {
+    expect(await counts()).toEqual([
+      { slug: 'aile', kept: 1, counted: 1 },
+      { slug: 'dram', kept: 3, counted: 3 },
+      { slug: 'gizem', kept: 1, counted: 1 },
+    ]);
+    expect(await genreRowNames()).toEqual(['Dram', 'Gizem', 'Aile']);
+  });
+
+  it('follows a new import that changes titles\' genres, a deleted title, a moved row and a TRUNCATE', async () => {
+    await sut.server.app.get(CatalogImportService).import(
+      buildCatalogFile([{ ...first, genres: ['gizem'] }, { ...second, genres: ['gizem', 'aile'] }, third], { genres }),
+    );
+    expect(await counts()).toEqual([
+      { slug: 'aile', kept: 2, counted: 2 },
+      { slug: 'dram', kept: 1, counted: 1 },
+      { slug: 'gizem', kept: 2, counted: 2 },
+    ]);
+    expect(await genreRowNames()).toEqual(['Gizem', 'Aile', 'Dram']);
+
+    await db.query('DELETE FROM title WHERE slug = $1', [third.slug]);
+    await db.query(
+      `UPDATE title_genre SET genre_id = (SELECT id FROM genre WHERE slug = 'dram')
+        WHERE title_id = (SELECT id FROM title WHERE slug = $1) AND genre_id = (SELECT id FROM genre WHERE slug = 'aile')`,
+      [second.slug],
+    );
+    expect(await counts()).toEqual([
+      { slug: 'aile', kept: 0, counted: 0 },
+      { slug: 'dram', kept: 1, counted: 1 },
+      { slug: 'gizem', kept: 2, counted: 2 },
+    ]);
+    expect(await genreRowNames()).toEqual(['Gizem', 'Dram']);
+
+    await db.query('TRUNCATE title_genre');
+    expect((await counts()).map(({ kept }) => kept)).toEqual([0, 0, 0]);
+    expect(await genreRowNames()).toEqual([]);
+  });
+});

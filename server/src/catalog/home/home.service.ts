@@ -77,7 +77,8 @@ const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
 /**
  * The titles of the newest aired episodes, each once with its newest episode, adult titles left
  * out. Only the newest HOME_RULES.featuredEpisodeWindow episodes are looked at (read off the air
- * time index), so the slider costs the same at a million episodes.
+ * time index), so the slider costs the same at a million episodes. The season number and the
+ * genres are read for the rows answered only (a join with season hashed every season).
  */
 const FEATURED = new PreparedStatement<FeaturedRow>(
   'home_featured',
@@ -93,9 +94,10 @@ const FEATURED = new PreparedStatement<FeaturedRow>(
       FROM recent r
      ORDER BY r.title_id, r.air_at DESC, r.id DESC
   )
-  SELECT ${titleCardColumns('t')}, t.description, t.backdrop_url AS "backdropUrl", s.number AS season, n.number AS episode,
+  SELECT ${titleCardColumns('t')}, t.description, t.backdrop_url AS "backdropUrl",
+         (SELECT s.number FROM season s WHERE s.id = n.season_id) AS season, n.number AS episode,
          ARRAY(SELECT g.name FROM title_genre tg JOIN genre g ON g.id = tg.genre_id WHERE tg.title_id = t.id) AS genres
-    FROM newest n JOIN title t ON t.id = n.title_id JOIN season s ON s.id = n.season_id
+    FROM newest n JOIN title t ON t.id = n.title_id
    WHERE NOT t.adult
    ORDER BY n.air_at DESC, n.id DESC
    LIMIT $2`,
@@ -132,20 +134,22 @@ const POPULAR = new PreparedStatement<TitleCardSource>(
    LIMIT $2`,
 );
 
-/** The $1 genres with the most titles, each with its $2 best rated titles, in the rows' order. */
+/**
+ * The $1 genres with the most titles (genre.title_count, kept by triggers on title_genre), each
+ * with its $2 best rated titles, in the rows' order.
+ */
 const GENRE_ROWS = new PreparedStatement<GenreTitleRow>(
   'home_genre_rows',
   `
-  SELECT g.slug AS genre_slug, g.name AS genre_name, ${titleCardColumns('t')}
-    FROM (SELECT tg.genre_id, count(*) AS size FROM title_genre tg GROUP BY tg.genre_id ORDER BY size DESC, tg.genre_id LIMIT $1) top
-    JOIN genre g ON g.id = top.genre_id
+  SELECT top.slug AS genre_slug, top.name AS genre_name, ${titleCardColumns('t')}
+    FROM (SELECT g.id, g.slug, g.name, g.title_count FROM genre g WHERE g.title_count > 0 ORDER BY g.title_count DESC, g.id LIMIT $1) top
     CROSS JOIN LATERAL (
       SELECT t.* FROM title_genre tg JOIN title t ON t.id = tg.title_id
-       WHERE tg.genre_id = top.genre_id
+       WHERE tg.genre_id = top.id
        ORDER BY t.imdb DESC, t.id DESC
        LIMIT $2
     ) t
-   ORDER BY top.size DESC, top.genre_id, t.imdb DESC, t.id DESC`,
+   ORDER BY top.title_count DESC, top.id, t.imdb DESC, t.id DESC`,
 );
 
 /** The home page's rows: the featured slider, the latest aired episodes, "Popüler", the genre rows, the channels and the newest films. */

@@ -27,6 +27,7 @@ import { ContentReports1765840000000 } from './1765840000000-content-reports';
 import { PopularWindowIndexes1765850000000 } from './1765850000000-popular-window-indexes';
 import { TimedComments1765860000000 } from './1765860000000-timed-comments';
 import { SkipSegments1765870000000 } from './1765870000000-skip-segments';
+import { GenreTitleCounts1765880000000 } from './1765880000000-genre-title-counts';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   PopularWindowIndexes1765850000000,
   TimedComments1765860000000,
   SkipSegments1765870000000,
+  GenreTitleCounts1765880000000,
 ];
