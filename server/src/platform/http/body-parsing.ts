@@ -44,7 +44,7 @@ function declaresOtherCharset(contentType: string | undefined): boolean {
  * strings. Parsing a body of deep nesting costs tens of milliseconds per megabyte, far more than
  * any real body, so it is refused before it is parsed.
  */
-export function nestsDeeperThan(text: string, limit: number): boolean {
+function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);
