@@ -219,17 +219,20 @@ export class PlaybackFollower {
     this.apply();
   }
 
+  /** Whether the player's seek is the one the follower made (not the member's). */
+  private isOwnSeek(player: SyncedPlayer): boolean {
+    return this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
+  }
+
   private seeking(): void {
     const player = this.player;
-    if (!player) return;
-    const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
-    if (!ours) this.memberSeeking = true;
+    if (player && !this.isOwnSeek(player)) this.memberSeeking = true;
   }
 
   private seeked(): void {
     const player = this.player;
     if (!player) return;
-    const ours = this.seekingTo !== null && Math.abs(player.currentTime - this.seekingTo) < MEMBER_SEEK_MIN_SECONDS;
+    const ours = this.isOwnSeek(player);
     this.seekingTo = null;
     this.memberSeeking = false;
     if (!ours) this.memberEvent('seeked');
