@@ -89,7 +89,8 @@ test.describe('comments', () => {
 
     await comments(a.page).getByRole('textbox', { name: 'Yorumunuz' }).fill(text);
     await comments(a.page).getByRole('button', { name: 'Gönder' }).click();
-    await expect(comments(a.page).getByText(text)).toBeVisible();
+    // The comment itself: the composer may still hold the text for a moment after it shows.
+    await expect(comments(a.page).locator('.comment__text', { hasText: text })).toBeVisible();
 
     for (const member of [a, b]) await member.page.goto(SERIES);
     await expect(comments(a.page).getByText(text)).toBeVisible();
