@@ -1,3 +1,5 @@
+import { graphemesOf } from '../platform/graphemes';
+
 /**
  * The emoji a comment keeps in short-code form (`:joy:`), with their usual short codes: comments
  * are stored with these codes and shown with the emoji. The first code of an emoji is the one it
@@ -101,13 +103,6 @@ const withoutVariation = (text: string) => text.replace(/\uFE0F/g, '');
 const CODE_OF_EMOJI = new Map(EMOJI_TABLE.map(([emoji, code]) => [withoutVariation(emoji), code!]));
 
 const SHORTCODE_PATTERN = /:([a-z0-9_+-]{1,40}):/g;
-
-const graphemes = new Intl.Segmenter('tr', { granularity: 'grapheme' });
-
-/** Splits text into what a person sees as characters (an emoji with its modifiers is one). */
-function graphemesOf(text: string): string[] {
-  return Array.from(graphemes.segment(text), (part) => part.segment);
-}
 
 /** Replaces every emoji of the table with its short code; everything else stays as written. */
 export function toShortcodes(text: string): string {

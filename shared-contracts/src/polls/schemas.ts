@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { graphemesOf } from '../platform/graphemes';
 import { boundedString, cleanTypedText, idSchema, rawLengthFor } from '../platform/input';
 import { POLL_MESSAGES as M } from './messages';
 import { POLL_RULES as R } from './rules';
 
 /** Anything a person would see: not only spaces, line breaks or zero-width characters. */
 const VISIBLE = /[^\s\u200B-\u200D\u2060\uFEFF]/;
-const graphemes = new Intl.Segmenter('tr', { granularity: 'grapheme' });
-const lengthOf = (text: string) => Array.from(graphemes.segment(text)).length;
+const lengthOf = (text: string) => graphemesOf(text).length;
 
 /**
  * How two answers are compared for duplicates: Turkish lower case (İ→i, I→ı), runs of spaces as one,

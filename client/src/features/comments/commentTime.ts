@@ -1,8 +1,10 @@
 import { formatLongDate } from '../../lib/format';
 import { COMMENT_TEXT } from './texts';
 
-const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
-const fullTime = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' });
+// Made on first use: the comments' code loads as the page is drawn, and making an Intl format costs
+// a phone some tens of milliseconds (see lib/format.ts).
+let relative: Intl.RelativeTimeFormat | undefined;
+let fullTime: Intl.DateTimeFormat | undefined;
 
 const STEPS: ReadonlyArray<[limitSeconds: number, unit: Intl.RelativeTimeFormatUnit, seconds: number]> = [
   [3600, 'minute', 60],
@@ -15,8 +17,8 @@ export function commentAge(iso: string, now: number = Date.now()): string {
   const seconds = Math.max(0, (now - Date.parse(iso)) / 1000);
   if (seconds < 60) return COMMENT_TEXT.justNow;
   const step = STEPS.find(([limit]) => seconds < limit);
-  return step ? relative.format(-Math.floor(seconds / step[2]), step[1]) : formatLongDate(iso);
+  return step ? (relative ??= new Intl.RelativeTimeFormat('tr', { numeric: 'auto' })).format(-Math.floor(seconds / step[2]), step[1]) : formatLongDate(iso);
 }
 
 /** The exact time, for the tooltip. */
-export const commentTimeTitle = (iso: string) => fullTime.format(new Date(iso));
+export const commentTimeTitle = (iso: string) => (fullTime ??= new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeStyle: 'short' })).format(new Date(iso));
