@@ -84,6 +84,54 @@ test.describe('first paint', () => {
       expect({ x, width: boxWidth, height }).toEqual({ x: shellBox.x, width: shellBox.width, height: shellBox.height });
     });
 
+    test(`on a title page, shows its backdrop in the hero's band before the app's script runs, where the page then draws it, ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const title = (await (await page.request.get('/api/titles/dizi/cinaralti-sirlari')).json()) as { backdropUrl: string | null };
+      const backdrop = title.backdropUrl ?? '/media/backdrops/cinaralti-sirlari.svg';
+      const script = await holdRequests(page, APP_SCRIPT);
+
+      await page.goto(TITLE, { waitUntil: 'commit' });
+
+      const shellHero = bootShell(page).locator('.boot-hero');
+      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${backdrop.replace(/[.]/g, '\\.')}"?\\)$`));
+      const shellBox = await place(shellHero);
+
+      script.release();
+
+      const pageBackdrop = page.locator('.title-page__backdrop');
+      await expect(pageBackdrop).toHaveAttribute('src', backdrop);
+      await expect(bootShell(page)).toHaveCount(0);
+      expect(await place(pageBackdrop)).toEqual(shellBox);
+    });
+
+    test(`on a watch page, shows the first ad's cover in the player's box before the app's script runs, ${width} px wide`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const watch = (await (await page.request.get('/api/watch/dizi/cinaralti-sirlari/1/1')).json()) as { ads: Array<{ image: string | null }> };
+      const cover = watch.ads[0]!.image!;
+      const script = await holdRequests(page, APP_SCRIPT);
+
+      await page.goto(EPISODE, { waitUntil: 'commit' });
+
+      const shellHero = bootShell(page).locator('.boot-hero');
+      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${encodeURI(cover).replace(/[.]/g, '\\.')}"?\\)$`));
+      const shellBox = await place(shellHero);
+
+      script.release();
+
+      const adCover = page.locator('.ad-layer__cover');
+      await expect(adCover).toBeVisible();
+      await expect(bootShell(page)).toHaveCount(0);
+      const coverBox = await place(adCover);
+      if (phone) {
+        expect({ x: coverBox.x, width: coverBox.width, height: coverBox.height }).toEqual({ x: shellBox.x, width: shellBox.width, height: shellBox.height });
+      } else {
+        // On a wide screen the timed comments' lane may stand beside the player: the shell's box takes the whole column.
+        expect(coverBox.x).toBe(shellBox.x);
+        expect(coverBox.width).toBeLessThanOrEqual(shellBox.width);
+        expect(coverBox.height).toBeLessThanOrEqual(shellBox.height);
+      }
+    });
+
     test(`draws the app's header where the shell's stood, ${width} px wide`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
       const script = await holdRequests(page, APP_SCRIPT);

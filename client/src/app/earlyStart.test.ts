@@ -129,24 +129,51 @@ describe('the early start of a first page', () => {
   describe('startEarly and the API', () => {
     const MODULES = { 'dizi.$slug.tsx': ['/assets/dizi._slug-a1.js', '/assets/TitlePage-b2.css'] };
 
-    it("reads the page's data and preloads its scripts and stylesheets as Vite's own preloads do", () => {
-      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
-      const fetchMock = mockFetch(catalog);
-
-      startEarly(MODULES);
-
-      expect(fetchMock).toHaveBeenCalledTimes(1);
-      expect(fetchMock).toHaveBeenCalledWith('/api/titles/dizi/cinaralti-sirlari', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-      const links = [...document.head.querySelectorAll('link')].map((link) => ({
+    /** The links startEarly has added to <head>, in order. */
+    const headLinks = () =>
+      [...document.head.querySelectorAll('link')].map((link) => ({
         rel: link.rel,
         as: link.getAttribute('as'),
         crossOrigin: link.getAttribute('crossorigin'),
         href: link.getAttribute('href'),
       }));
-      expect(links).toEqual([
+
+    /** Lets the promise callbacks startEarly chained on the first read run. */
+    async function settle() {
+      for (let tick = 0; tick < 20; tick++) await Promise.resolve();
+    }
+
+    it("reads the page's data, then preloads its largest image and its scripts and stylesheets as Vite's own preloads do", async () => {
+      window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
+      const answer = deferredReply();
+      const fetchMock = mockFetch((path) => (path === '/api/titles/dizi/cinaralti-sirlari' ? answer.promise : catalog(path, {})));
+
+      startEarly(MODULES);
+
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(fetchMock).toHaveBeenCalledWith('/api/titles/dizi/cinaralti-sirlari', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+      // Nothing holds a connection the image will want before the data has said which image.
+      await settle();
+      expect(headLinks()).toEqual([]);
+
+      answer.resolve({ status: 200, body: buildTitleDetail() });
+      await settle();
+
+      expect(headLinks()).toEqual([
+        { rel: 'preload', as: 'image', crossOrigin: null, href: drawnBackdropUrl(buildTitleDetail()) },
         { rel: 'modulepreload', as: null, crossOrigin: '', href: '/assets/dizi._slug-a1.js' },
         { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/TitlePage-b2.css' },
       ]);
+    });
+
+    it("preloads the route's scripts and stylesheets when the first read failed too", async () => {
+      window.history.replaceState(null, '', '/dizi/yok-boyle-dizi');
+      mockFetch(() => ({ status: 404, body: { statusCode: 404, message: 'Bulunamadı' } }));
+
+      startEarly({ 'dizi.$slug.tsx': MODULES['dizi.$slug.tsx'] });
+      await settle();
+
+      expect(headLinks().map((link) => link.href)).toEqual(['/assets/dizi._slug-a1.js', '/assets/TitlePage-b2.css']);
     });
 
     it("preloads the page's largest image once its first read has answered, and the loader still gets the whole answer", async () => {
@@ -205,14 +232,35 @@ describe('the early start of a first page', () => {
         expect(document.body.innerHTML).toBe('<main class="shell"></main>');
       });
 
-      it("keeps the placeholder's own shape on a title page, whose hero box depends on its text, and only preloads its image", async () => {
-        window.history.replaceState(null, '', '/dizi/cinaralti-sirlari');
-        mockFetch(catalog);
+      it.each([
+        ['/dizi/cinaralti-sirlari', 'backdrop', buildTitleDetail({ backdropUrl: '/media/arka-plan.jpg' }), 'linear-gradient(rgba(11, 12, 18, 0.55), rgba(11, 12, 18, 0.55)), url("/media/arka-plan.jpg")'],
+        ['/film/buzdan-kopru/izle', 'player', buildWatchData({ ads: [{ link: '/', time: 5, video: '/media/reklam.mp4', image: '/media/reklam görseli.jpg' }] }), 'url("/media/reklam%20g%C3%B6rseli.jpg")'],
+      ])("at %s takes the %s box at once and shows the page's largest image in it once the page's data has answered", async (path, shape, body, backgroundImage) => {
+        window.history.replaceState(null, '', path);
+        const answer = deferredReply();
+        mockFetch(() => answer.promise);
 
         startEarly({});
 
+        expect(document.documentElement.getAttribute('data-boot-hero')).toBe(shape);
+        expect(hero().style.backgroundImage).toBe('');
+
+        answer.resolve({ status: 200, body });
+
         expect(await waitForImagePreload()).not.toBeNull();
-        expect(document.documentElement.hasAttribute('data-boot-hero')).toBe(false);
+        expect(hero().style.backgroundImage).toBe(backgroundImage);
+        expect(hero().classList).not.toContain('boot-shine');
+      });
+
+      it('keeps the shaped placeholder empty when the page has no such image', async () => {
+        window.history.replaceState(null, '', '/dizi/cinaralti-sirlari/3-sezon/5-bolum');
+        mockFetch(catalog);
+
+        startEarly({});
+        await api.get('/api/watch/dizi/cinaralti-sirlari/3/5');
+
+        expect(document.documentElement.getAttribute('data-boot-hero')).toBe('player');
+        expect(await waitForImagePreload()).toBeNull();
         expect(hero().style.backgroundImage).toBe('');
         expect(hero().classList).toContain('boot-shine');
       });

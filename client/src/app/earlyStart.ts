@@ -25,13 +25,16 @@ interface EarlyPage {
    */
   heroImage: (answer: unknown) => unknown;
   /**
-   * Whether the page's largest image stands in a box of a known size (the home page's slider), which
-   * the shell's hero placeholder takes at once (index.html, `[data-boot-hero=slide]`) and shows the
-   * image in as soon as it has arrived, before the app has drawn the page. The other pages' boxes depend
-   * on their text and layout: their image is only preloaded.
+   * The box of the page's largest image, which the shell's hero placeholder takes at once
+   * (index.html, `[data-boot-hero=…]`) and shows the image in as soon as it has arrived, before the
+   * app has drawn the page: the home slider's box (`slide`), the band a title's backdrop takes at
+   * the top of its hero (`backdrop`), the player's 16:9 box with the first ad's cover (`player`).
    */
-  heroInShell?: true;
+  heroInShell: ShellHeroShape;
 }
+
+/** The shapes the shell's hero placeholder can take (index.html). */
+export type ShellHeroShape = 'slide' | 'backdrop' | 'player';
 
 /** What index.html starts for an address: the page's route file and its reads. */
 export interface EarlyStart {
@@ -71,13 +74,14 @@ const TITLE_KINDS = [...SERIES_KINDS, 'film'] as const;
 
 const EARLY_PAGES: readonly EarlyPage[] = [
   // features/home/homeRoute.ts: the home rows and the newest titles (NEW_TITLES_COUNT).
-  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'], heroImage: homeHero, heroInShell: true },
+  { routeFile: 'index.tsx', pattern: /^\/$/, reads: () => ['/api/home', '/api/titles?limit=12'], heroImage: homeHero, heroInShell: 'slide' },
   // features/catalog/catalogApi.ts loadTitle.
   ...TITLE_KINDS.map((kind) => ({
     routeFile: `${kind}.$slug.tsx`,
     pattern: new RegExp(`^/${kind}/([^/]+)$`),
     reads: ([slug = '']: readonly string[]) => [`/api/titles/${kind}/${parameter(slug)}`],
     heroImage: titleHero,
+    heroInShell: 'backdrop' as const,
   })),
   // features/watch/watchApi.ts loadWatch.
   ...SERIES_KINDS.map((kind) => ({
@@ -87,12 +91,14 @@ const EARLY_PAGES: readonly EarlyPage[] = [
       `/api/watch/${kind}/${parameter(slug)}/${parameter(season)}/${parameter(episode)}`,
     ],
     heroImage: watchHero,
+    heroInShell: 'player' as const,
   })),
   {
     routeFile: 'film.$slug_.izle.tsx',
     pattern: /^\/film\/([^/]+)\/izle$/,
     reads: ([slug = '']) => [`/api/watch/film/${parameter(slug)}/1/1`],
     heroImage: watchHero,
+    heroInShell: 'player',
   },
 ];
 
@@ -123,21 +129,27 @@ export function earlyStartFor(pathname: string): EarlyStart | null {
 const shellHero = (): HTMLElement | null => document.querySelector<HTMLElement>('[data-boot-shell] .boot-hero');
 
 /**
- * The shell's hero placeholder takes the slider's box, shining until the image is shown in it: set
- * on <html>, since this runs in <head>, before the shell is parsed.
+ * The shell's hero placeholder takes the page's hero box (`shape`), shining until the image is
+ * shown in it: set on <html>, since this runs in <head>, before the shell is parsed.
  */
-function shapeShellHero(): void {
-  document.documentElement.setAttribute('data-boot-hero', 'slide');
+function shapeShellHero(shape: ShellHeroShape): void {
+  document.documentElement.setAttribute('data-boot-hero', shape);
 }
+
+/** The title page shows its backdrop dimmed over the hero's dark ground (features/catalog/title-page.css); so does the shell. */
+const DIMMED = 'linear-gradient(rgba(11, 12, 18, 0.55), rgba(11, 12, 18, 0.55))';
 
 /**
  * Shows the image at `href` in the shell's hero placeholder (over its own background until it has
  * arrived); nothing when the app has drawn the page by then.
  */
-function showInShellHero(href: string): void {
+function showInShellHero(href: string, shape: ShellHeroShape): void {
   const hero = shellHero();
   if (!hero) return;
-  hero.style.backgroundImage = `url("${encodeURI(href)}")`;
+  // `href` is written as the page writes it (already encoded where the page encodes it): only
+  // escaped for the CSS string.
+  const image = `url("${href.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}")`;
+  hero.style.backgroundImage = shape === 'backdrop' ? `${DIMMED}, ${image}` : image;
   hero.classList.remove('boot-shine');
 }
 
@@ -154,8 +166,8 @@ declare global {
   }
 }
 
-/** Asks for `href` ahead, as the app's own preloads do (Vite's: crossorigin, a module or a stylesheet). */
-function preload(href: string): void {
+/** A link asking for `href` ahead, as the app's own preloads do (Vite's: crossorigin, a module or a stylesheet). */
+function preloadLink(href: string): HTMLLinkElement {
   const link = document.createElement('link');
   if (href.endsWith('.css')) {
     link.rel = 'preload';
@@ -165,7 +177,7 @@ function preload(href: string): void {
   }
   link.crossOrigin = '';
   link.href = href;
-  document.head.append(link);
+  return link;
 }
 
 /** Asks for the image at `href` ahead, first among the page's images. */
@@ -179,16 +191,19 @@ function preloadImage(href: string): void {
 }
 
 /**
- * Run by index.html as it is parsed: for an early page, starts its reads, preloads the scripts
- * and stylesheets that draw it (`modules`, from the build) and, once the first read has answered,
- * the page's largest image (on the home page, also shown in the shell: see `heroInShell`).
+ * Run by index.html as it is parsed: for an early page, starts its reads and, once the first read
+ * has answered, preloads the page's largest image (shown in the shell too: see `heroInShell`) and
+ * then the scripts and stylesheets of its route (`modules`, from the build). Over HTTP/1.1 a
+ * browser opens six connections to a site; the app's own scripts hold most of them, and the
+ * route's dozen small files asked for first would keep the image waiting behind them. The route's
+ * code is needed only once its data has come, so it loses nothing by being asked for then.
  */
 export function startEarly(modules: EarlyModules): void {
   const pathname = window.location.pathname;
   const early = earlyPageAt(pathname);
   if (!early) return;
   const { page, start } = early;
-  if (page.heroInShell) shapeShellHero();
+  shapeShellHero(page.heroInShell);
   const reads = new Map<string, Promise<Response>>();
   for (const path of start.reads) {
     const read = fetch(path, READ_INIT);
@@ -197,7 +212,12 @@ export function startEarly(modules: EarlyModules): void {
     reads.set(path, read);
   }
   window.seyirlikEarlyReads = reads;
-  for (const href of modules[start.routeFile] ?? []) preload(href);
+  const preloadRoute = () => {
+    // Added to <head> at once: one change of the document instead of one per file.
+    const links = document.createDocumentFragment();
+    for (const href of modules[start.routeFile] ?? []) links.append(preloadLink(href));
+    document.head.append(links);
+  };
   // A copy of the answer is read here (this runs before the loader can take the answer's body).
   reads
     .get(start.reads[0]!)
@@ -206,9 +226,10 @@ export function startEarly(modules: EarlyModules): void {
       const hero = text === null ? null : heroImageFor(pathname, JSON.parse(text));
       if (!hero) return;
       preloadImage(hero);
-      if (page.heroInShell) showInShellHero(hero);
+      showInShellHero(hero, page.heroInShell);
     })
-    .catch(() => undefined);
+    .catch(() => undefined)
+    .finally(preloadRoute);
 }
 
 /** The answer to a GET of `path` that index.html started, once; undefined when there is none. */
