@@ -3,7 +3,7 @@ import './styles/base.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { Provider as StoreProvider } from 'jotai';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { dropEarlyReads } from './app/earlyStart';
 import { appQueryClient } from './app/queryClient';
@@ -16,7 +16,11 @@ const root = container;
 
 /** Draws the app over the HTML shell that index.html shows until then. */
 function renderApp() {
-  createRoot(root).render(
+  const app = createRoot(root);
+  // Drawn as a transition, in slices: the browser keeps painting the shell (its hero image) and
+  // answering input between them instead of waiting for the whole first page in one long task.
+  startTransition(() =>
+    app.render(
     <StrictMode>
       <StoreProvider store={appStore}>
         <QueryClientProvider client={appQueryClient}>
@@ -24,6 +28,7 @@ function renderApp() {
         </QueryClientProvider>
       </StoreProvider>
     </StrictMode>,
+    ),
   );
 }
 
