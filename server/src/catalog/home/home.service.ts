@@ -46,17 +46,27 @@ const turkishOrder = new Intl.Collator('tr');
 
 /*
  * The home page's queries run on every visit the read cache does not answer: each is prepared
- * once per connection, so PostgreSQL does not parse and plan it again every time.
+ * once per connection, so PostgreSQL does not parse and plan it again every time. Their counts
+ * (HOME_RULES) are written into the statements: with a parameter in a LIMIT or an interval,
+ * PostgreSQL judges a generic plan too costly and plans the statement again on every call
+ * (0.2 to 0.5 ms each, more than most of them take to run).
  */
 
-/** A page of the newest aired episodes ($1 rows from $2 on), with their titles. */
-const LATEST_EPISODES = new PreparedStatement<LatestEpisodeRow>(
-  'home_latest_episodes',
+/** The newest aired episodes with their titles, from the newest on; `page` is the LIMIT/OFFSET clause. */
+const latestEpisodesSql = (page: string) =>
   `SELECT t.slug, t.kind, t.name AS title_name, t.poster_url, t.adult, s.number AS season, e.number, e.name, e.air_at
      FROM episode e JOIN season s ON s.id = e.season_id JOIN title t ON t.id = e.title_id
     WHERE ${airedSql('e')}
     ORDER BY e.air_at DESC, e.id DESC
-    LIMIT $1 OFFSET $2`,
+    ${page}`;
+
+/** A page of the newest aired episodes ($1 rows from $2 on), with their titles. */
+const LATEST_EPISODES = new PreparedStatement<LatestEpisodeRow>('home_latest_episodes', latestEpisodesSql('LIMIT $1 OFFSET $2'));
+
+/** The first page of them, as the home page shows it, with one row more (whether another page follows). */
+const FIRST_LATEST_EPISODES = new PreparedStatement<LatestEpisodeRow>(
+  'home_first_latest_episodes',
+  latestEpisodesSql(`LIMIT ${WATCH_RULES.episodePageSize + 1}`),
 );
 
 const CHANNELS_WITH_TITLES = new PreparedStatement<ChannelCard>(
@@ -77,8 +87,10 @@ const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
 /**
  * The titles of the newest aired episodes, each once with its newest episode, adult titles left
  * out. Only the newest HOME_RULES.featuredEpisodeWindow episodes are looked at (read off the air
- * time index), so the slider costs the same at a million episodes. The season number and the
- * genres are read for the rows answered only (a join with season hashed every season).
+ * time index), so the slider costs the same at a million episodes; they are put in order before
+ * the titles are joined, so only the titles of the rows answered (and adult ones skipped) are
+ * read. The season number and the genres are read for the rows answered only (a join with season
+ * hashed every season).
  */
 const FEATURED = new PreparedStatement<FeaturedRow>(
   'home_featured',
@@ -88,7 +100,7 @@ const FEATURED = new PreparedStatement<FeaturedRow>(
       FROM episode e
      WHERE ${airedSql('e')}
      ORDER BY e.air_at DESC, e.id DESC
-     LIMIT $1
+     LIMIT ${HOME_RULES.featuredEpisodeWindow}
   ), newest AS (
     SELECT DISTINCT ON (r.title_id) r.id, r.title_id, r.season_id, r.number, r.air_at
       FROM recent r
@@ -97,16 +109,17 @@ const FEATURED = new PreparedStatement<FeaturedRow>(
   SELECT ${titleCardColumns('t')}, t.description, t.backdrop_url AS "backdropUrl",
          (SELECT s.number FROM season s WHERE s.id = n.season_id) AS season, n.number AS episode,
          ARRAY(SELECT g.name FROM title_genre tg JOIN genre g ON g.id = tg.genre_id WHERE tg.title_id = t.id) AS genres
-    FROM newest n JOIN title t ON t.id = n.title_id
+    FROM (SELECT * FROM newest ORDER BY air_at DESC, id DESC) n JOIN title t ON t.id = n.title_id
    WHERE NOT t.adult
    ORDER BY n.air_at DESC, n.id DESC
-   LIMIT $2`,
+   LIMIT ${HOME_RULES.featuredCount}`,
 );
 
 /**
  * "Popüler": each member counts once per title they marked an episode of watched or have a
- * continue-watching position in, within the last $1 days; the titles with the most such members
- * first. While fewer than $2 titles were watched, the best rated titles fill the row.
+ * continue-watching position in, within the last HOME_RULES.popularWindowDays days; the titles
+ * with the most such members first. While fewer than HOME_RULES.popularCount titles were
+ * watched, the best rated titles fill the row.
  */
 const POPULAR = new PreparedStatement<TitleCardSource>(
   'home_popular',
@@ -114,40 +127,40 @@ const POPULAR = new PreparedStatement<TitleCardSource>(
   WITH viewers AS (
     SELECT w.user_id, e.title_id
       FROM watched_episode w JOIN episode e ON e.id = w.episode_id
-     WHERE w.watched_at > now() - make_interval(days => $1)
+     WHERE w.watched_at > now() - make_interval(days => ${HOME_RULES.popularWindowDays})
     UNION
     SELECT c.user_id, e.title_id
       FROM continue_watching c JOIN episode e ON e.id = c.episode_id
-     WHERE c.updated_at > now() - make_interval(days => $1)
+     WHERE c.updated_at > now() - make_interval(days => ${HOME_RULES.popularWindowDays})
   ), watched AS (
     SELECT v.title_id, count(*)::int AS viewers FROM viewers v GROUP BY v.title_id
   ), picked AS (
     SELECT w.title_id, w.viewers FROM watched w
     UNION ALL
     SELECT best.id, 0
-      FROM (SELECT t.id FROM title t ORDER BY t.imdb DESC, t.id DESC LIMIT $2) best
+      FROM (SELECT t.id FROM title t ORDER BY t.imdb DESC, t.id DESC LIMIT ${HOME_RULES.popularCount}) best
      WHERE best.id NOT IN (SELECT title_id FROM watched)
   )
   SELECT ${titleCardColumns('t')}
     FROM picked p JOIN title t ON t.id = p.title_id
    ORDER BY p.viewers DESC, t.imdb DESC, t.id DESC
-   LIMIT $2`,
+   LIMIT ${HOME_RULES.popularCount}`,
 );
 
 /**
- * The $1 genres with the most titles (genre.title_count, kept by triggers on title_genre), each
- * with its $2 best rated titles, in the rows' order.
+ * The HOME_RULES.genreRowsCount genres with the most titles (genre.title_count, kept by triggers
+ * on title_genre), each with its HOME_RULES.genreRowTitles best rated titles, in the rows' order.
  */
 const GENRE_ROWS = new PreparedStatement<GenreTitleRow>(
   'home_genre_rows',
   `
   SELECT top.slug AS genre_slug, top.name AS genre_name, ${titleCardColumns('t')}
-    FROM (SELECT g.id, g.slug, g.name, g.title_count FROM genre g WHERE g.title_count > 0 ORDER BY g.title_count DESC, g.id LIMIT $1) top
+    FROM (SELECT g.id, g.slug, g.name, g.title_count FROM genre g WHERE g.title_count > 0 ORDER BY g.title_count DESC, g.id LIMIT ${HOME_RULES.genreRowsCount}) top
     CROSS JOIN LATERAL (
       SELECT t.* FROM title_genre tg JOIN title t ON t.id = tg.title_id
        WHERE tg.genre_id = top.id
        ORDER BY t.imdb DESC, t.id DESC
-       LIMIT $2
+       LIMIT ${HOME_RULES.genreRowTitles}
     ) t
    ORDER BY top.title_count DESC, top.id, t.imdb DESC, t.id DESC`,
 );
@@ -171,7 +184,7 @@ export class HomeService {
 
   /** The featured slider: the titles with the newest aired episodes, each with its backdrop and its newest episode's watch page. */
   async featured(): Promise<FeaturedTitle[]> {
-    const rows = await FEATURED.run(this.dataSource, [HOME_RULES.featuredEpisodeWindow, HOME_RULES.featuredCount]);
+    const rows = await FEATURED.run(this.dataSource, []);
     return rows.map((row) => ({
       ...toTitleCard(row),
       backdropUrl: backdropUrl(row),
@@ -184,13 +197,13 @@ export class HomeService {
 
   /** "Popüler": what members actually watched lately (see POPULAR). */
   async popular(): Promise<TitleCard[]> {
-    const rows = await POPULAR.run(this.dataSource, [HOME_RULES.popularWindowDays, HOME_RULES.popularCount]);
+    const rows = await POPULAR.run(this.dataSource, []);
     return rows.map(toTitleCard);
   }
 
   /** The genres with the most titles, each with its best rated titles. */
   async genreRows(): Promise<GenreRow[]> {
-    const rows = await GENRE_ROWS.run(this.dataSource, [HOME_RULES.genreRowsCount, HOME_RULES.genreRowTitles]);
+    const rows = await GENRE_ROWS.run(this.dataSource, []);
     const genres = new Map<string, GenreRow>();
     for (const row of rows) {
       const genre = genres.get(row.genre_slug) ?? { slug: row.genre_slug, name: row.genre_name, titles: [] };
@@ -206,7 +219,10 @@ export class HomeService {
    */
   async latestEpisodes(page: number): Promise<LatestEpisodesPage> {
     const pageSize = WATCH_RULES.episodePageSize;
-    const rows = await LATEST_EPISODES.run(this.dataSource, [pageSize + 1, (page - 1) * pageSize]);
+    const rows =
+      page === 1
+        ? await FIRST_LATEST_EPISODES.run(this.dataSource, [])
+        : await LATEST_EPISODES.run(this.dataSource, [pageSize + 1, (page - 1) * pageSize]);
     return {
       page,
       hasMore: rows.length > pageSize,
