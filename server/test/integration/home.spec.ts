@@ -502,3 +502,58 @@ describe('genre title counts (the genre rows pick the genres with the most title
     expect(await genreRowNames()).toEqual([]);
   });
 });
+
+describe('genre title ratings (the genre rows read a genre\'s best rated titles off title_genre)', () => {
+  let sut: TestApp;
+  let db: DataSource;
+  const genres = [
+    { slug: 'dram', name: 'Dram' },
+    { slug: 'gizem', name: 'Gizem' },
+  ];
+  const low = buildSeries({ name: 'Düşük Puanlı', imdb: 5.1, genres: ['dram'] });
+  const middle = buildSeries({ name: 'Orta Puanlı', imdb: 6.4, genres: ['dram', 'gizem'] });
+  const high = buildSeries({ name: 'Yüksek Puanlı', imdb: 8.3, genres: ['dram'] });
+
+  beforeAll(async () => {
+    sut = await startTestApp({ READ_CACHE_SECONDS: '0' });
+    db = sut.server.app.get(DataSource);
+    await sut.server.app.get(CatalogImportService).import(buildCatalogFile([low, middle, high], { genres }));
+  });
+
+  afterAll(() => sut.close());
+
+  /** Rows whose kept rating is not their title's (none, while the triggers keep them). */
+  const staleRows = async () =>
+    (await db.query(
+      'SELECT count(*)::int AS n FROM title_genre tg JOIN title t ON t.id = tg.title_id WHERE tg.title_imdb IS DISTINCT FROM t.imdb',
+    )) as [{ n: number }];
+  const dramTitles = async () => {
+    const { genreRows } = (await request(sut.baseUrl).get('/api/home')).body as { genreRows: GenreRow[] };
+    return genreRows.find((row) => row.slug === 'dram')?.titles.map((title) => title.name);
+  };
+
+  it('orders a genre row by rating after an import', async () => {
+    expect(await staleRows()).toEqual([{ n: 0 }]);
+    expect(await dramTitles()).toEqual(['Yüksek Puanlı', 'Orta Puanlı', 'Düşük Puanlı']);
+  });
+
+  it('follows a re-import that changes ratings, a rating changed in place and a row moved to another title', async () => {
+    await sut.server.app.get(CatalogImportService).import(buildCatalogFile([{ ...low, imdb: 9.4 }, middle, high], { genres }));
+    expect(await staleRows()).toEqual([{ n: 0 }]);
+    expect(await dramTitles()).toEqual(['Düşük Puanlı', 'Yüksek Puanlı', 'Orta Puanlı']);
+
+    await db.query('UPDATE title SET imdb = 9.9 WHERE slug = $1', [middle.slug]);
+    expect(await staleRows()).toEqual([{ n: 0 }]);
+    expect(await dramTitles()).toEqual(['Orta Puanlı', 'Düşük Puanlı', 'Yüksek Puanlı']);
+
+    // The gizem row of "Orta Puanlı" moves to "Yüksek Puanlı" and takes its rating.
+    await db.query(
+      `UPDATE title_genre SET title_id = (SELECT id FROM title WHERE slug = $1)
+        WHERE title_id = (SELECT id FROM title WHERE slug = $2) AND genre_id = (SELECT id FROM genre WHERE slug = 'gizem')`,
+      [high.slug, middle.slug],
+    );
+    expect(await staleRows()).toEqual([{ n: 0 }]);
+    const { genreRows } = (await request(sut.baseUrl).get('/api/home')).body as { genreRows: GenreRow[] };
+    expect(genreRows.find((row) => row.slug === 'gizem')?.titles.map((title) => [title.name, title.imdb])).toEqual([['Yüksek Puanlı', 8.3]]);
+  });
+});

@@ -149,7 +149,8 @@ const POPULAR = new PreparedStatement<TitleCardSource>(
 
 /**
  * The HOME_RULES.genreRowsCount genres with the most titles (genre.title_count, kept by triggers
- * on title_genre), each with its HOME_RULES.genreRowTitles best rated titles, in the rows' order.
+ * on title_genre), each with its HOME_RULES.genreRowTitles best rated titles, in the rows' order,
+ * read off the (genre, rating) index of title_genre (title_imdb, kept by triggers).
  */
 const GENRE_ROWS = new PreparedStatement<GenreTitleRow>(
   'home_genre_rows',
@@ -157,12 +158,13 @@ const GENRE_ROWS = new PreparedStatement<GenreTitleRow>(
   SELECT top.slug AS genre_slug, top.name AS genre_name, ${titleCardColumns('t')}
     FROM (SELECT g.id, g.slug, g.name, g.title_count FROM genre g WHERE g.title_count > 0 ORDER BY g.title_count DESC, g.id LIMIT ${HOME_RULES.genreRowsCount}) top
     CROSS JOIN LATERAL (
-      SELECT t.* FROM title_genre tg JOIN title t ON t.id = tg.title_id
+      SELECT tg.title_id, tg.title_imdb FROM title_genre tg
        WHERE tg.genre_id = top.id
-       ORDER BY t.imdb DESC, t.id DESC
+       ORDER BY tg.title_imdb DESC, tg.title_id DESC
        LIMIT ${HOME_RULES.genreRowTitles}
-    ) t
-   ORDER BY top.title_count DESC, top.id, t.imdb DESC, t.id DESC`,
+    ) best
+    JOIN title t ON t.id = best.title_id
+   ORDER BY top.title_count DESC, top.id, best.title_imdb DESC, best.title_id DESC`,
 );
 
 /** The home page's rows: the featured slider, the latest aired episodes, "Popüler", the genre rows, the channels and the newest films. */

@@ -28,6 +28,7 @@ import { PopularWindowIndexes1765850000000 } from './1765850000000-popular-windo
 import { TimedComments1765860000000 } from './1765860000000-timed-comments';
 import { SkipSegments1765870000000 } from './1765870000000-skip-segments';
 import { GenreTitleCounts1765880000000 } from './1765880000000-genre-title-counts';
+import { GenreTitleRatings1765890000000 } from './1765890000000-genre-title-ratings';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -61,4 +62,5 @@ export const migrations = [
   TimedComments1765860000000,
   SkipSegments1765870000000,
   GenreTitleCounts1765880000000,
+  GenreTitleRatings1765890000000,
 ];
