@@ -41,6 +41,13 @@ async function place(locator: Locator) {
 const bootShell = (page: Page) => page.locator('[data-boot-shell]');
 const pageSkeleton = (page: Page) => page.getByRole('main').getByRole('status');
 
+/** Where the shell's hero placeholder stands once it shows the image at `url` (written as the page writes it). */
+async function shellHeroShowing(page: Page, url: string) {
+  const shellHero = bootShell(page).locator('.boot-hero');
+  await expect(shellHero).toHaveCSS('background-image', new RegExp(`${url.replace(/[.]/g, '\\.')}"?\\)$`));
+  return place(shellHero);
+}
+
 test.describe('first paint', () => {
   for (const { width, phone } of [
     { width: 360, phone: true },
@@ -71,9 +78,7 @@ test.describe('first paint', () => {
 
       await page.goto('/', { waitUntil: 'commit' });
 
-      const shellHero = bootShell(page).locator('.boot-hero');
-      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${backdrop.replace(/[.]/g, '\\.')}"?\\)$`));
-      const shellBox = await place(shellHero);
+      const shellBox = await shellHeroShowing(page, backdrop);
 
       script.release();
 
@@ -92,9 +97,7 @@ test.describe('first paint', () => {
 
       await page.goto(TITLE, { waitUntil: 'commit' });
 
-      const shellHero = bootShell(page).locator('.boot-hero');
-      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${backdrop.replace(/[.]/g, '\\.')}"?\\)$`));
-      const shellBox = await place(shellHero);
+      const shellBox = await shellHeroShowing(page, backdrop);
 
       script.release();
 
@@ -112,9 +115,7 @@ test.describe('first paint', () => {
 
       await page.goto(EPISODE, { waitUntil: 'commit' });
 
-      const shellHero = bootShell(page).locator('.boot-hero');
-      await expect(shellHero).toHaveCSS('background-image', new RegExp(`${encodeURI(cover).replace(/[.]/g, '\\.')}"?\\)$`));
-      const shellBox = await place(shellHero);
+      const shellBox = await shellHeroShowing(page, encodeURI(cover));
 
       script.release();
 
