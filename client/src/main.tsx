@@ -21,13 +21,13 @@ function renderApp() {
   // answering input between them instead of waiting for the whole first page in one long task.
   startTransition(() =>
     app.render(
-    <StrictMode>
-      <StoreProvider store={appStore}>
-        <QueryClientProvider client={appQueryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StoreProvider>
-    </StrictMode>,
+      <StrictMode>
+        <StoreProvider store={appStore}>
+          <QueryClientProvider client={appQueryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </StoreProvider>
+      </StrictMode>,
     ),
   );
 }
