@@ -53,6 +53,7 @@ const config: Config = {
       // scripts/: the build's own tools (they run in Node, see their test files' environment).
       testMatch: ['<rootDir>/src/**/*.test.tsx', '<rootDir>/src/**/*.test.ts', '<rootDir>/scripts/**/*.test.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/style-stub.cjs', '\\?url$': '<rootDir>/test/url-stub.cjs' },
+      setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
       transform: swcTransform,
     },
   ],
