@@ -1,5 +1,5 @@
 import { MESSAGES, type SessionUser, type TitleDetail, type WatchData } from '@seyirlik/shared-contracts';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { FakeSocket } from '../../../test/FakeSocket';
 import { buildSessionUser, buildTitleCard, buildTitleDetail, buildWatchData } from '../../../test/builders';
@@ -10,6 +10,8 @@ import { WatchPage } from './WatchPage';
 
 const fakeSocket = new FakeSocket();
 jest.mock('../realtime/socket', () => ({ getSocket: () => fakeSocket, reconnectSocket: jest.fn() }));
+// plyr draws its controls with browser media APIs jsdom lacks (TextTrack); the page is what is tested here.
+jest.mock('plyr', () => ({ __esModule: true, default: class { destroy() {} } }));
 
 const NOW = new Date('2025-05-19T12:00:00.000Z');
 const TITLE_PATH = '/api/titles/dizi/cinaralti-sirlari';
@@ -169,5 +171,58 @@ describe('WatchPage', () => {
     expect(document.querySelector('.watch-heading__episode')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Bölümler' })).toBeNull();
     expect(screen.queryByRole('tablist', { name: 'Sezonlar' })).toBeNull();
+  });
+
+  describe('the timed comments’ lane', () => {
+    /** The server of `serve`, the stream answered by `stream` and the episode's timed comments empty. */
+    function serveStream(stream: Promise<FakeReply>) {
+      return mockFetch((path) => {
+        const url = new URL(path, 'http://localhost');
+        if (url.pathname.startsWith('/api/sources/')) return stream;
+        if (url.pathname.endsWith('/timed-comments/heat')) return { status: 200, body: { durationSeconds: 2700, buckets: Array<number>(100).fill(0) } };
+        if (url.pathname.endsWith('/timed-comments')) return { status: 200, body: { comments: [], hasMore: false } };
+        if (url.pathname === '/api/rooms/replays') return { status: 200, body: { rooms: [] } };
+        if (url.pathname.includes('/comments')) return { status: 200, body: { room: 'content:episode:1', target: { type: 2, id: 1 }, threads: [], total: 0, nextCursor: null } };
+        if (url.pathname === TITLE_PATH) return { status: 200, body: DETAIL };
+        return { status: 404, body: { statusCode: 404, message: MESSAGES.notFound } };
+      });
+    }
+    const lane = () => screen.queryByRole('complementary', { name: 'Zamanlı yorumlar' });
+    // jsdom plays no media.
+    beforeEach(() => {
+      jest.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    });
+
+    it('stands beside a video from the first paint, before its stream is read, so the player does not move when it attaches', async () => {
+      const stream = deferredReply();
+      serveStream(stream.promise);
+      renderWatch(SERIES_WATCH);
+
+      await screen.findByRole('heading', { level: 1 });
+      // The first source a visitor may open is an MP4: its lane is there while its stream is on its way.
+      expect(document.querySelector('video')).toBeNull();
+      expect(lane()).not.toBeNull();
+
+      stream.resolve({ status: 200, body: { kind: 'mp4', link: '/media/demo/bars.mp4', downloadUrl: null } });
+      await waitFor(() => expect(document.querySelector('video')).not.toBeNull());
+      expect(lane()).not.toBeNull();
+    });
+
+    it('is not there for an embedded player, which has no playhead to follow, before or after its stream', async () => {
+      const stream = deferredReply();
+      serveStream(stream.promise);
+      const embedded = buildWatchData({
+        sources: [{ id: 13, name: 'Yedek 1', kind: 'embed', tiers: [], locked: false, downloadable: false }],
+        groups: [],
+      });
+      renderWatch(embedded);
+
+      await screen.findByRole('heading', { level: 1 });
+      expect(lane()).toBeNull();
+
+      stream.resolve({ status: 200, body: { kind: 'embed', link: '/embed/demo/bars', downloadUrl: null } });
+      await waitFor(() => expect(document.querySelector('iframe')).not.toBeNull());
+      expect(lane()).toBeNull();
+    });
   });
 });

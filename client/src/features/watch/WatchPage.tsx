@@ -45,6 +45,11 @@ function sourceTabs(watch: WatchData): SourceTab[] {
   return [...own, ...watch.groups.map((group) => ({ group: group.name, sources: group.sources }))];
 }
 
+/** The source that plays on arrival: the first one this person may open (a visitor: not a members' one). */
+function firstPlayable(sources: WatchSource[], signedIn: boolean): WatchSource | undefined {
+  return sources.find((source) => !source.locked || signedIn);
+}
+
 /**
  * The episode's player with its alternatives and ads, its title, neighbours, seasons and episodes.
  * `startAt` is where playback starts, in seconds (a continue-watching link's `?t=`).
@@ -67,8 +72,12 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   const savePosition = usePlaybackPosition(watch.episode.id, startAt);
   const playhead = usePlayhead();
   const timed = useTimedComments({ episodeId: watch.episode.id, durationSeconds: watch.episode.durationSeconds, playhead: playhead.seconds });
-  // An embedded player has no playhead to follow: no lane beside it.
-  const withLane = playhead.seconds !== null;
+  // An embedded player has no playhead to follow: no lane beside it. The lane's place is taken from
+  // the first paint for the source that plays (or will, once its stream is read), so the player and
+  // what is under it do not move when the video attaches.
+  const playing = selected?.stream.kind ?? firstPlayable(allSources, member !== null)?.kind;
+  const withLane = playing !== undefined && playing !== 'embed';
+  const overPlayer = withLane && playhead.seconds !== null;
   const skip = useSkipSegmentsPlayer({
     source: selected ? { id: selected.source.id, kind: selected.stream.kind } : null,
     episodeId: watch.episode.id,
@@ -99,7 +108,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
 
   // The first source this person may open plays by default.
   useEffect(() => {
-    const first = allSources.find((source) => !source.locked || member);
+    const first = firstPlayable(allSources, member !== null);
     if (first) void choose(first);
     // Only on arrival: later choices are the person's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -127,8 +136,8 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
               ) : (
                 <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
               )}
-              {withLane && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
-              {withLane ? <HeatStrip heat={timed.heat} /> : null}
+              {overPlayer && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
+              {overPlayer ? <HeatStrip heat={timed.heat} /> : null}
               {adsOver ? <SkipButton player={skip} /> : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
             </>
           }
