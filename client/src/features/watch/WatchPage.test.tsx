@@ -54,13 +54,24 @@ const FILM_WATCH: WatchData = buildWatchData({
   episodes: [{ season: 1, number: 1, name: 'Buzdan Köprü', path: '/film/buzdan-kopru/izle' }],
 });
 
-/** The server: the title when `title` says, the member's marks, a stream and no comments. */
-function serve({ title = { status: 200, body: DETAIL } as FakeReply | Promise<FakeReply>, watched = [] as number[] } = {}) {
+/**
+ * The server: the title when `title` says, the member's marks, the stream when `stream` says (an
+ * embed by default), no comments and no timed comments.
+ */
+function serve({
+  title = { status: 200, body: DETAIL } as FakeReply | Promise<FakeReply>,
+  watched = [] as number[],
+  stream = { status: 200, body: { kind: 'embed', link: '/embed/demo/bars', downloadUrl: null } } as FakeReply | Promise<FakeReply>,
+} = {}) {
   return mockFetch((path) => {
+    const { pathname } = new URL(path, 'http://localhost');
     if (path === TITLE_PATH) return title;
     if (path === `${TITLE_PATH}/me`) return { status: 200, body: { following: false, favorite: false, notify: false, watchedEpisodeIds: watched } };
     if (path === `${TITLE_PATH}/continue-watching`) return { status: 200, body: { entry: null } };
-    if (path.startsWith('/api/sources/')) return { status: 200, body: { kind: 'embed', link: '/embed/demo/bars', downloadUrl: null } };
+    if (path.startsWith('/api/sources/')) return stream;
+    if (pathname.endsWith('/timed-comments/heat')) return { status: 200, body: { durationSeconds: 2700, buckets: Array<number>(100).fill(0) } };
+    if (pathname.endsWith('/timed-comments')) return { status: 200, body: { comments: [], hasMore: false } };
+    if (pathname === '/api/rooms/replays') return { status: 200, body: { rooms: [] } };
     if (path.includes('/comments')) return { status: 200, body: { room: 'content:episode:1', target: { type: 2, id: 1 }, threads: [], total: 0, nextCursor: null } };
     return { status: 404, body: { statusCode: 404, message: MESSAGES.notFound } };
   });
@@ -174,19 +185,6 @@ describe('WatchPage', () => {
   });
 
   describe('the timed comments’ lane', () => {
-    /** The server of `serve`, the stream answered by `stream` and the episode's timed comments empty. */
-    function serveStream(stream: Promise<FakeReply>) {
-      return mockFetch((path) => {
-        const url = new URL(path, 'http://localhost');
-        if (url.pathname.startsWith('/api/sources/')) return stream;
-        if (url.pathname.endsWith('/timed-comments/heat')) return { status: 200, body: { durationSeconds: 2700, buckets: Array<number>(100).fill(0) } };
-        if (url.pathname.endsWith('/timed-comments')) return { status: 200, body: { comments: [], hasMore: false } };
-        if (url.pathname === '/api/rooms/replays') return { status: 200, body: { rooms: [] } };
-        if (url.pathname.includes('/comments')) return { status: 200, body: { room: 'content:episode:1', target: { type: 2, id: 1 }, threads: [], total: 0, nextCursor: null } };
-        if (url.pathname === TITLE_PATH) return { status: 200, body: DETAIL };
-        return { status: 404, body: { statusCode: 404, message: MESSAGES.notFound } };
-      });
-    }
     const lane = () => screen.queryByRole('complementary', { name: 'Zamanlı yorumlar' });
     // jsdom plays no media.
     beforeEach(() => {
@@ -195,7 +193,7 @@ describe('WatchPage', () => {
 
     it('stands beside a video from the first paint, before its stream is read, so the player does not move when it attaches', async () => {
       const stream = deferredReply();
-      serveStream(stream.promise);
+      serve({ stream: stream.promise });
       renderWatch(SERIES_WATCH);
 
       await screen.findByRole('heading', { level: 1 });
@@ -210,7 +208,7 @@ describe('WatchPage', () => {
 
     it('is not there for an embedded player, which has no playhead to follow, before or after its stream', async () => {
       const stream = deferredReply();
-      serveStream(stream.promise);
+      serve({ stream: stream.promise });
       const embedded = buildWatchData({
         sources: [{ id: 13, name: 'Yedek 1', kind: 'embed', tiers: [], locked: false, downloadable: false }],
         groups: [],
