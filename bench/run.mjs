@@ -313,7 +313,7 @@ function printHeader(settings) {
   console.log('Seyirlik bench');
   console.log(`  node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
   console.log(
-    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target, at most ${formatRate(settings.maxRequests)} requests`,
+    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target over the warm-up's connections, at most ${formatRate(settings.maxRequests)} requests`,
   );
   console.log(`  database server: ${redactUrl(settings.adminDatabaseUrl)}`);
 }

@@ -34,17 +34,27 @@ function percentile(sorted, fraction) {
 }
 
 /**
+ * The connections of `concurrency` clients: one socket per client, reused, so the bench measures
+ * request handling, not TCP handshakes. Hand the same one to the warm-up and the measurement: a
+ * burst of new connections answers its first requests late whatever the server (node:http accepts
+ * them a few at a time), which a short measurement would count as the read's own latency.
+ */
+export function clientConnections(concurrency) {
+  return new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+}
+
+/**
  * Runs the load and returns { requests, errors, firstError, seconds, rps, p50, p99, exhausted,
  * meanBytes } (times in ms; meanBytes of the successful answers' bodies). `paths` are requested in turn (one request each, then from the start again), so a
  * scenario can spread over many addresses, and two targets given the same list see the same
  * sequence. With `once`, no path is requested twice: the load stops when the list runs out
  * (`exhausted`), for reads that must never be answered from a cache. Latency percentiles and req/s
  * count successful (2xx) answers only: a fast error page would otherwise flatter the numbers. Stops
- * early when `signal` aborts.
+ * early when `signal` aborts. Over `agent` (clientConnections) when given, left open; otherwise
+ * over connections of its own, closed at the end.
  */
-export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal, once = false }) {
-  // One socket per client, reused: the bench measures request handling, not TCP handshakes.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency, maxFreeSockets: concurrency });
+export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal, once = false, agent: shared }) {
+  const agent = shared ?? clientConnections(concurrency);
   const latencies = new Float64Array(maxRequests);
   let issued = 0;
   let succeeded = 0;
@@ -80,7 +90,7 @@ export async function runLoad({ port, paths, headers = {}, concurrency, duration
 
   await Promise.all(Array.from({ length: concurrency }, client));
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  if (!shared) agent.destroy();
 
   const sorted = latencies.subarray(0, succeeded).sort();
   return {

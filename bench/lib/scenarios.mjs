@@ -1,12 +1,12 @@
 // Scenarios measured against the app and the bare baseline, and the table that sets them side by side.
 import { cpuSeconds } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, table } from './format.mjs';
-import { get, runLoad } from './load.mjs';
+import { clientConnections, get, runLoad } from './load.mjs';
 
 /**
  * Load before each measurement, unrecorded: every path of the scenario once (a cache the target
  * keeps holds them all, as it would after its first visitors), then this long, so JIT, connection
- * pools and keep-alive sockets settle.
+ * pools and keep-alive sockets settle; the measurement goes on over the sockets it opened.
  */
 export const WARMUP_MS = 1000;
 
@@ -28,28 +28,34 @@ async function measure(scenario, target, load, signal, meter) {
   if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
   const bytes = scenario.bytes ?? probe.bytes;
 
-  const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal, once: distinct };
-  if (distinct) {
-    await runLoad({ ...run, paths: warmupPaths, durationMs: WARMUP_MS });
-  } else {
-    await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
-    await runLoad({ ...run, durationMs: WARMUP_MS });
+  // The warm-up opens the clients' connections, and the measurement goes on over them.
+  const agent = clientConnections(load.concurrency);
+  const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal, once: distinct, agent };
+  try {
+    if (distinct) {
+      await runLoad({ ...run, paths: warmupPaths, durationMs: WARMUP_MS });
+    } else {
+      await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
+      await runLoad({ ...run, durationMs: WARMUP_MS });
+    }
+    const database = meter ? await meter.sample() : null;
+    const cpuBefore = cpuSeconds(target.handle.child.pid);
+    const result = await runLoad({ ...run, durationMs: load.seconds * 1000 });
+    const cpuAfter = cpuSeconds(target.handle.child.pid);
+    if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes };
+    const sent = result.requests + result.errors;
+    const usage = { appCpuMs: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / sent };
+    if (meter) {
+      const used = await meter.since(database);
+      usage.queries = used.transactions / sent;
+      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / sent;
+      usage.connections = used.connections;
+    }
+    // A distinct read's bodies are known only as they are measured.
+    return { ...result, bytes: distinct ? result.meanBytes : bytes, usage };
+  } finally {
+    agent.destroy();
   }
-  const database = meter ? await meter.sample() : null;
-  const cpuBefore = cpuSeconds(target.handle.child.pid);
-  const result = await runLoad({ ...run, durationMs: load.seconds * 1000 });
-  const cpuAfter = cpuSeconds(target.handle.child.pid);
-  if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes };
-  const sent = result.requests + result.errors;
-  const usage = { appCpuMs: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / sent };
-  if (meter) {
-    const used = await meter.since(database);
-    usage.queries = used.transactions / sent;
-    usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / sent;
-    usage.connections = used.connections;
-  }
-  // A distinct read's bodies are known only as they are measured.
-  return { ...result, bytes: distinct ? result.meanBytes : bytes, usage };
 }
 
 /** Whether a target is an app process (the server, or a variant of it), not the bare baseline. */
