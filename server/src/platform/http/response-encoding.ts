@@ -115,13 +115,14 @@ export const encodeReply: onSendHookHandler = (request, reply, payload, done) =>
     }
   }
   const status = reply.statusCode;
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   if (status === 204 || status === 304 || reply.hasHeader('content-encoding') || !isCompressible(reply.getHeader('content-type') as string | undefined)) {
     return done(null, payload);
   }
+  // Encoded once here: the socket then writes these bytes as they are.
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   const { vary, encoding } = encodingFor(body.length, request.headers['accept-encoding']);
   if (vary) varyOnEncoding(reply);
-  if (encoding === null) return done(null, payload);
+  if (encoding === null) return done(null, body);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
   done(null, compress(body, encoding));

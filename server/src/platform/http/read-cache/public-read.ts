@@ -52,8 +52,8 @@ export function installPublicReadStore(http: FastifyInstance, cache: PublicReadC
     const body = Buffer.from(payload);
     const etag = weakEtag(body);
     cache.store(request.url, { body, etag, visitorsOnly: request.routeOptions.config.publicRead?.visitorsOnly ?? false }, generation);
-    // The same tag encodeReply would compute, computed once.
+    // The same tag encodeReply would compute, and the bytes it would encode, each made once.
     reply.header('etag', etag);
-    done(null, payload);
+    done(null, body);
   });
 }
