@@ -101,4 +101,20 @@ describe('TitleSearchIndex', () => {
       }
     }
   });
+
+  it('gives what it finds as each card’s JSON, as JSON.stringify writes it', async () => {
+    const named = await TitleSearchIndex.build(
+      [
+        { searchText: 'kara gece', card: { ...card('kara-gece'), name: 'Kara Gece "Özel"', imdb: 6.5 } },
+        { searchText: 'karanlik', card: { ...card('karanlik'), name: 'Karanlık \u{1F3AC} \\ \n', adult: true } },
+      ],
+      async () => undefined,
+    );
+
+    const found = named.searchJson('kar', 8);
+
+    expect(found.map((json) => json.toString('utf8'))).toEqual(named.search('kar', 8).map((title) => JSON.stringify(title)));
+    expect(found).toHaveLength(2);
+    expect(named.searchJson('yok', 8)).toEqual([]);
+  });
 });

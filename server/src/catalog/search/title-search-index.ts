@@ -77,18 +77,21 @@ class Matches {
  * - `wordStarts`: the words (after a space) that start with them, as (rank, offset) pairs. Those
  *   with a word starting with the query are on the list of its first three units; read, when the
  *   names leave room on the page, until it is full.
- * - `trigrams`: the titles holding each trigram anywhere. Every match of the query holds its rarest
- *   trigram: a long query reads that list instead, and matches inside a word, wanted only when the
- *   first two kinds leave room, are read from it until the page is full.
+ * - `trigrams`: the titles holding each trigram anywhere. Every match of the query holds all of its
+ *   trigrams: the titles on every one of their lists are the candidates, which a query with rare
+ *   trigrams reads instead, and matches inside a word, wanted only when the first two kinds leave
+ *   room, are read from them until the page is full.
  *
  * Building reads every text once (no sorting). Memory grows with the catalog's text: 4 bytes per
  * title, 8 per word and 4 per distinct trigram of a title, beside the texts and cards themselves
- * (about 15 MB in all at 20,000 titles).
+ * and each card's JSON (about 20 MB in all at 20,000 titles).
  */
 export class TitleSearchIndex {
   private constructor(
     private readonly texts: readonly string[],
     private readonly cards: readonly TitleCard[],
+    /** Each card as JSON.stringify writes it, for answers sent as they are (searchJson). */
+    private readonly cardsJson: readonly Buffer[],
     private readonly textStarts: ReadonlyMap<number, Int32Array>,
     private readonly wordStarts: ReadonlyMap<number, Int32Array>,
     private readonly trigrams: ReadonlyMap<number, Int32Array>,
@@ -101,13 +104,18 @@ export class TitleSearchIndex {
    */
   static async build(titles: readonly SearchableTitle[], pause: () => Promise<void>, sliceSize = 2000): Promise<TitleSearchIndex> {
     const lists = new IndexLists();
+    const cardsJson: Buffer[] = [];
     for (let from = 0; from < titles.length; from += sliceSize) {
-      titles.slice(from, from + sliceSize).forEach((title, at) => lists.add(title.searchText, from + at));
+      titles.slice(from, from + sliceSize).forEach((title, at) => {
+        lists.add(title.searchText, from + at);
+        cardsJson.push(Buffer.from(JSON.stringify(title.card)));
+      });
       await pause();
     }
     return new TitleSearchIndex(
       titles.map((title) => title.searchText),
       titles.map((title) => title.card),
+      cardsJson,
       typed(lists.textStarts),
       typed(lists.wordStarts),
       typed(lists.trigrams),
@@ -117,20 +125,28 @@ export class TitleSearchIndex {
   /**
    * The best `limit` titles for `folded`, an already folded query of at least three UTF-16 units
    * (SearchService refuses shorter ones; SEARCH_RULES.minLength is 3), best first. Reads the
-   * shorter candidates: the texts and words starting like the query, or the titles holding its
-   * rarest trigram (a longer query usually has a rare one).
+   * shorter candidates: the texts and words starting like the query, or the titles holding all of
+   * its trigrams (a longer query usually has rare ones).
    */
   search(folded: string, limit: number): TitleCard[] {
+    return this.ranks(folded, limit).map((rank) => this.cards[rank]!);
+  }
+
+  /** What `search` finds, each card as JSON.stringify writes it (made when the index was built). */
+  searchJson(folded: string, limit: number): Buffer[] {
+    return this.ranks(folded, limit).map((rank) => this.cardsJson[rank]!);
+  }
+
+  /** The ranks of `search`'s titles, best first. */
+  private ranks(folded: string, limit: number): number[] {
     if (folded.length < 3) throw new RangeError('a search needs at least three units');
     const key = trigramKey(folded, 0);
     const textStarts = this.textStarts.get(key) ?? EMPTY;
     const wordStarts = this.wordStarts.get(key) ?? EMPTY;
-    const holding = this.rarestTrigram(folded);
-    const ranks =
-      holding.length <= (textStarts.length + wordStarts.length / 2) / 2
-        ? this.rankHolding(folded, limit, holding)
-        : this.rankByStarts(folded, limit, textStarts, wordStarts);
-    return ranks.map((rank) => this.cards[rank]!);
+    const holding = this.holdingEveryTrigram(folded);
+    return holding.length <= (textStarts.length + wordStarts.length / 2) / 2
+      ? this.rankHolding(folded, limit, holding)
+      : this.rankByStarts(folded, limit, textStarts, wordStarts);
   }
 
   /** The best `limit` ranks among `holding` (ranks, ascending): every match of the query is there. */
@@ -176,7 +192,7 @@ export class TitleSearchIndex {
    * start of the text nor after a space.
    */
   private insideWords(folded: string, wanted: number): number[] {
-    const candidates = this.rarestTrigram(folded);
+    const candidates = this.holdingEveryTrigram(folded);
     const afterSpace = ` ${folded}`;
     const found: number[] = [];
     for (let at = 0; at < candidates.length && found.length < wanted; at += 1) {
@@ -187,16 +203,45 @@ export class TitleSearchIndex {
     return found;
   }
 
-  /** The titles holding the query's least common trigram: every match holds all of them. */
-  private rarestTrigram(folded: string): Int32Array {
-    let rarest: Int32Array = EMPTY;
+  /**
+   * The titles holding every trigram of the query (ranks, ascending): every match is among them.
+   * The lists are intersected rarest first, until few enough are left that reading their texts
+   * costs less than another list: the lists lie in a row in memory, the texts all over it.
+   */
+  private holdingEveryTrigram(folded: string): Int32Array {
+    const lists: Int32Array[] = [];
     for (let at = 0; at + 3 <= folded.length; at += 1) {
       const titles = this.trigrams.get(trigramKey(folded, at));
       if (titles === undefined) return EMPTY;
-      if (at === 0 || titles.length < rarest.length) rarest = titles;
+      lists.push(titles);
     }
-    return rarest;
+    lists.sort((a, b) => a.length - b.length);
+    let holding = lists[0]!;
+    for (let next = 1; next < lists.length && holding.length > FEW_ENOUGH_TO_READ; next += 1) {
+      if (lists[next] !== lists[next - 1]) holding = intersection(holding, lists[next]!);
+    }
+    return holding;
   }
+}
+
+/** Candidates below this many are read as they are: intersecting yet another trigram's list would cost more. */
+const FEW_ENOUGH_TO_READ = 16;
+
+/** The values in both ascending lists, ascending. */
+function intersection(a: Int32Array, b: Int32Array): Int32Array {
+  const both = new Int32Array(Math.min(a.length, b.length));
+  let count = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      both[count++] = x;
+      i += 1;
+      j += 1;
+    } else if (x < y) i += 1;
+    else j += 1;
+  }
+  return both.subarray(0, count);
 }
 
 const EMPTY = new Int32Array(0);
