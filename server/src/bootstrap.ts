@@ -19,7 +19,8 @@ import { originCheck } from './platform/http/origin-check';
 import { encodeReply } from './platform/http/response-encoding';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
 import { installPublicReadStore } from './platform/http/read-cache/public-read';
-import { answeredFromCache, installPublicReadFront } from './platform/http/read-cache/public-read-front';
+import { MemoryReads } from './platform/http/read-cache/memory-reads';
+import { answeredFromMemory, installPublicReadFront } from './platform/http/read-cache/public-read-front';
 import { watchEventLoop } from './platform/logging/event-loop-monitor';
 import { requestLogHook } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
@@ -60,9 +61,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     http.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) routes.push({ method, path: route.url });
     });
-    // First: a cached public read is answered before the request log and everything else.
-    installPublicReadFront(http, app.get(PublicReadCache));
-    http.addHook('onResponse', requestLogHook(logger, answeredFromCache));
+    // First: a public read answered from memory (cached, or a feature's) goes before the request log and everything else.
+    installPublicReadFront(http, app.get(PublicReadCache), app.get(MemoryReads));
+    http.addHook('onResponse', requestLogHook(logger, answeredFromMemory));
     http.addHook('onRequest', originCheck(config.publicOrigin));
     installBodyParsing(http);
     // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.

@@ -16,12 +16,14 @@ import { PublicReadsListener } from '../platform/http/read-cache/public-read-inv
  * every time it does is a new version (changes may have been missed meanwhile).
  *
  * Listening starts with the first `startListening()`; a process without the listener (the worker,
- * the import CLI) never listens, so it reads PostgreSQL.
+ * the import CLI) never listens, so it reads PostgreSQL. `onChange` watchers hear of each change as
+ * it is heard of, to rebuild what they keep before anyone asks.
  */
 @Injectable()
 export class CatalogChanges {
   private heard = 0;
   private subscribed = false;
+  private readonly watchers = new Set<() => void>();
 
   constructor(
     @Optional() private readonly listener?: PublicReadsListener,
@@ -38,12 +40,18 @@ export class CatalogChanges {
     return `${this.heard}/${this.readCache?.generation ?? 0}`;
   }
 
+  /** Calls `watcher` whenever the version moves on because a change was heard of, or listening began again. */
+  onChange(watcher: () => void): void {
+    this.watchers.add(watcher);
+  }
+
   /** Starts listening, once; `listening` turns true when it does. */
   startListening(): void {
     if (this.subscribed || !this.listener) return;
     this.subscribed = true;
     const heardOf = () => {
       this.heard += 1;
+      this.watchers.forEach((watcher) => watcher());
     };
     void this.listener.subscribe({ changed: heardOf, listening: heardOf, lost: () => undefined });
   }

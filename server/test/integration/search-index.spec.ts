@@ -10,6 +10,7 @@ import { CatalogImportService } from '../../src/catalog/import/catalog-import.se
 import { CurrentTitleIndex } from '../../src/catalog/search/current-title-index';
 import { SearchService } from '../../src/catalog/search/search.service';
 import type { TitleSearchIndex } from '../../src/catalog/search/title-search-index';
+import { PublicReadCache } from '../../src/platform/http/read-cache/public-read-cache';
 import { announcePublicReadsChanged, PUBLIC_READS_CHANGED_CHANNEL, PUBLIC_READS_LISTENER_APPLICATION_NAME } from '../../src/platform/http/read-cache/public-read-invalidation';
 import { buildCatalogFile, buildFilm, buildSeries } from '../factories/catalog';
 import { startCluster, type ServerProcess } from '../harness/cluster';
@@ -164,6 +165,75 @@ describe('search from the in-memory title index', () => {
     expect(legacy.body).toEqual({ success: true, theme: expect.stringContaining(SEARCH_MESSAGES.noResults) });
   });
 
+  it('answers the live search from memory before the Nest pipeline, exactly as the full way does', async () => {
+    const cache = sut.server.app.get(PublicReadCache);
+    // `isi` finds a page of eight: over the compression threshold.
+    const queries = ['isi', 'İKİZ', 'ışık', 'kar\u0000a', 'hiçbiryerdeyok', 'ab'];
+    const variants: Array<[string, 'get' | 'head', Record<string, string>]> = [
+      ['as it is', 'get', { 'Accept-Encoding': 'identity' }],
+      ['brotli', 'get', { 'Accept-Encoding': 'br, gzip' }],
+      ['gzip', 'get', { 'Accept-Encoding': 'gzip' }],
+      ['HEAD', 'head', { 'Accept-Encoding': 'identity' }],
+    ];
+    // The full way stores its answers: each is asked with the cache cleared, so none is answered from it.
+    const answers = async ({ clearingTheCache }: { clearingTheCache: boolean }) => {
+      const all: Array<{ query: string; variant: string; status: number; headers: Record<string, string>; body: string }> = [];
+      for (const query of queries) {
+        for (const [variant, method, headers] of variants) {
+          if (clearingTheCache) cache.clear();
+          const response = await request(sut.baseUrl)[method]('/api/search').query({ q: query }).set(headers);
+          const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = response.headers as Record<string, string>;
+          all.push({ query, variant, status: response.status, headers: rest, body: response.text ?? '' });
+        }
+      }
+      return all;
+    };
+    // Clearing the cache is a catalog change to the index too (an import in the process clears it): it is rebuilt before the run.
+    cache.clear();
+    await currentIndex(sut);
+    const fullWay = jest.spyOn(search, 'search');
+    try {
+      const fromMemory = await answers({ clearingTheCache: false });
+      const storedMeanwhile = cache.size;
+      const askedFullWay = fullWay.mock.calls.map(([query]) => query);
+      // The full way, as when the index cannot answer.
+      const memory = jest.spyOn(search, 'searchResultFromMemory').mockReturnValue(null);
+      const theFullWay = await answers({ clearingTheCache: true });
+      memory.mockRestore();
+
+      expect(fromMemory).toEqual(theFullWay);
+      // Only the query too short to search went the full way (for its Turkish 400), and no answer was stored.
+      expect(askedFullWay).toEqual(Array(variants.length).fill('ab'));
+      expect(storedMeanwhile).toBe(0);
+      const plain = fromMemory.filter(({ variant, status }) => variant === 'as it is' && status === 200);
+      expect(plain.map(({ query }) => query)).toEqual(['isi', 'İKİZ', 'ışık', 'kar\u0000a', 'hiçbiryerdeyok']);
+      expect(plain.some(({ headers }) => Number(headers['content-length']) >= 1024)).toBe(true);
+      expect(fromMemory.filter(({ variant, headers }) => variant === 'brotli' && headers['content-encoding'] === 'br').length).toBeGreaterThan(0);
+      expect(fromMemory.filter(({ variant, headers }) => variant === 'gzip' && headers['content-encoding'] === 'gzip').length).toBeGreaterThan(0);
+      expect(JSON.parse(plain[1]!.body)).toEqual({ titles: await search.search('İKİZ', SEARCH_RULES.liveLimit) });
+    } finally {
+      fullWay.mockRestore();
+    }
+  });
+
+  it('answers a conditional live search from memory with 304, and goes the full way when the memory read fails', async () => {
+    sut.server.app.get(PublicReadCache).clear();
+    await currentIndex(sut);
+    const first = await request(sut.baseUrl).get('/api/search').query({ q: 'ikiz' });
+    const notModified = await request(sut.baseUrl).get('/api/search').query({ q: 'ikiz' }).set('If-None-Match', first.headers.etag as string);
+    const failing = jest.spyOn(search, 'searchResultFromMemory').mockImplementation(() => {
+      throw new Error('bozuk');
+    });
+    const afterFailure = await request(sut.baseUrl).get('/api/search').query({ q: 'ikiz' });
+    const failures = failing.mock.calls.length;
+    failing.mockRestore();
+
+    expect([first.status, notModified.status, notModified.text ?? '']).toEqual([200, 304, '']);
+    expect(notModified.headers.etag).toBe(first.headers.etag);
+    expect(failures).toBe(1);
+    expect({ status: afterFailure.status, body: afterFailure.text, etag: afterFailure.headers.etag }).toEqual({ status: 200, body: first.text, etag: first.headers.etag });
+  });
+
   it('hears of changes on the one listening connection the read cache uses too', async () => {
     await currentIndex(sut);
 
@@ -196,6 +266,31 @@ describe('search from the in-memory title index', () => {
     expect(names(await eventually(() => search.search('dinlerken', SEARCH_RULES.liveLimit), (found) => found.length === 1))).toEqual([
       'Dinlerken Verilen Ad',
     ]);
+  });
+});
+
+describe('the in-memory title index of a starting server', () => {
+  it('is built as the server starts and again at every change heard of, before anyone searches', async () => {
+    const app = await startTestApp();
+    try {
+      const holder = app.server.app.get(CurrentTitleIndex);
+      const db = app.server.app.get(DataSource);
+      // Only `ready` is asked until the index is there: it starts no build, as a search would.
+      const readyIndex = (unlike: TitleSearchIndex | null) =>
+        eventually(() => (holder.ready ? holder.current() : null), (index) => index !== null && index !== unlike);
+      const empty = await readyIndex(null);
+      await app.server.app.get(CatalogImportService).import(buildCatalogFile([buildSeries({ name: 'Açılışta Dizi' })]));
+      const imported = await readyIndex(empty);
+      await insertSilently(db, 'habersiz-ekleme', 'Habersiz Eklenen');
+      await announcePublicReadsChanged(db);
+      const changed = await readyIndex(imported);
+
+      expect(empty!.search('acilista', SEARCH_RULES.liveLimit)).toEqual([]);
+      expect(names(imported!.search('acilista', SEARCH_RULES.liveLimit))).toEqual(['Açılışta Dizi']);
+      expect(names(changed!.search('habersiz', SEARCH_RULES.liveLimit))).toEqual(['Habersiz Eklenen']);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
@@ -21,13 +21,15 @@ const INDEXED_TITLES = `
 type IndexedTitleRow = TitleCardSource & { searchText: string };
 
 /**
- * The title search index of the catalog as it is now, built from PostgreSQL in the background on
- * the first search and again after every catalog change (CatalogChanges). `current()` hands out
- * an index only while it is the catalog's: before the first build, while a change is being
- * rebuilt and while no change could be heard of, it answers null and search reads PostgreSQL.
+ * The title search index of the catalog as it is now, built from PostgreSQL in the background as
+ * the server starts and again at every catalog change heard of (CatalogChanges), or at the next
+ * search after a change it could not hear of (an import in this process clears the read cache
+ * first). `current()` hands out an index only while it is the catalog's: before the first build,
+ * while a change is being rebuilt and while no change could be heard of, it answers null and
+ * search reads PostgreSQL.
  */
 @Injectable()
-export class CurrentTitleIndex {
+export class CurrentTitleIndex implements OnApplicationBootstrap {
   private index: TitleSearchIndex | null = null;
   private builtFor: string | null = null;
   private building = false;
@@ -38,6 +40,24 @@ export class CurrentTitleIndex {
     private readonly changes: CatalogChanges,
     private readonly logger: PinoLogger,
   ) {}
+
+  /**
+   * Listens for catalog changes from the start, and builds at once when listening begins and at
+   * every change: the first searches after a start or a change find the index ready instead of
+   * reading PostgreSQL for as long as a build takes. A process that cannot listen (the worker)
+   * builds nothing.
+   */
+  onApplicationBootstrap(): void {
+    this.changes.onChange(() => {
+      if (this.changes.listening) this.buildSoon();
+    });
+    this.changes.startListening();
+  }
+
+  /** Whether a search now would be answered from memory; unlike current(), asking starts no build. */
+  get ready(): boolean {
+    return this.changes.listening && this.index !== null && this.builtFor === this.changes.version;
+  }
 
   /** The index when it holds the catalog as it is now; otherwise null, and a build is under way. */
   current(): TitleSearchIndex | null {
@@ -55,6 +75,8 @@ export class CurrentTitleIndex {
     this.building = true;
     void this.build().finally(() => {
       this.building = false;
+      // A change heard of during the build made it stale: the catalog as it is now is built next.
+      if (this.failedAt === null && this.changes.listening && this.builtFor !== this.changes.version) this.buildSoon();
     });
   }
 

@@ -1,12 +1,14 @@
 import { HttpStatus, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type TitleCard } from '@seyirlik/shared-contracts';
+import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type SearchResult, type TitleCard } from '@seyirlik/shared-contracts';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
+import { type MemoryAnswer, memoryAnswer, RecentAnswers } from '../../platform/http/read-cache/memory-reads';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
 import { CurrentTitleIndex } from './current-title-index';
+import type { TitleSearchIndex } from './title-search-index';
 
 /** A UTF-16 surrogate without its pair: PostgreSQL receives it as U+FFFD, as UTF-8 encodes it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
@@ -20,9 +22,36 @@ const asDatabaseText = (folded: string): string => folded.replace(LONE_SURROGATE
 /** No text in PostgreSQL holds U+0000 (it refuses it), so no title name does. */
 const NUL = '\u0000';
 
+/** The parts of a SearchResult's JSON (`{"titles":[...]}`) around its cards, as JSON.stringify writes them. */
+const RESULT_OPEN = Buffer.from('{"titles":[');
+const COMMA = Buffer.from(',');
+const RESULT_CLOSE = Buffer.from(']}');
+const EMPTY_RESULT = memoryAnswer(Buffer.from(JSON.stringify({ titles: [] } satisfies SearchResult)));
+
+/** How many answers of the live search made from the index are kept to be sent again (some 2 KB each). */
+const RECENT_SEARCHES = 2000;
+
+/**
+ * The query folded as search compares it (see foldForSearch), as PostgreSQL would receive it;
+ * throws the Turkish 400 for a query that is not one text of 3 to 100 characters, or that folds
+ * to fewer than 3 (marks stripped by folding can leave fewer letters than the query had).
+ */
+function foldedQuery(query: unknown): string {
+  const parsed = searchQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    throw new AppException(HttpStatus.BAD_REQUEST, parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.tooShort);
+  }
+  const folded = asDatabaseText(foldForSearch(parsed.data));
+  if (folded.length < SEARCH_RULES.minLength) throw new AppException(HttpStatus.BAD_REQUEST, SEARCH_MESSAGES.tooShort);
+  return folded;
+}
+
 /** Title search by name, ignoring case and Turkish diacritics, closest first. */
 @Injectable()
 export class SearchService {
+  /** The answers made last from the index they were made from (searchResultFromMemory). */
+  private recent: { index: TitleSearchIndex; answers: RecentAnswers } | null = null;
+
   /** `index` is the server's in-memory title index; without one (the bench's EXPLAIN) every search reads PostgreSQL. */
   constructor(
     @InjectRepository(Title) private readonly titles: Repository<Title>,
@@ -37,17 +66,35 @@ export class SearchService {
    * by the same query in PostgreSQL (`titleSearch`), with the same answer.
    */
   async search(query: unknown, limit: number): Promise<TitleCard[]> {
-    const parsed = searchQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      throw new AppException(HttpStatus.BAD_REQUEST, parsed.error.issues[0]?.message ?? SEARCH_MESSAGES.tooShort);
-    }
-    const folded = asDatabaseText(foldForSearch(parsed.data));
-    // Marks stripped by folding can leave fewer letters than the query had.
-    if (folded.length < SEARCH_RULES.minLength) throw new AppException(HttpStatus.BAD_REQUEST, SEARCH_MESSAGES.tooShort);
+    const folded = foldedQuery(query);
     if (folded.includes(NUL)) return [];
     const index = this.index?.current();
     if (index) return index.search(folded, limit);
     return this.searchDatabase(folded, limit);
+  }
+
+  /**
+   * The API's answer to `query` (a SearchResult) as JSON, exactly as `search` and the serializer
+   * would write it, made from the in-memory index's cards' JSON; null when the query is refused or
+   * the index does not hold the catalog as it is now (the API then answers the full way).
+   */
+  searchResultFromMemory(query: unknown, limit: number): MemoryAnswer | null {
+    let folded: string;
+    try {
+      folded = foldedQuery(query);
+    } catch {
+      return null;
+    }
+    if (folded.includes(NUL)) return EMPTY_RESULT;
+    const index = this.index?.current();
+    if (!index) return null;
+    if (this.recent?.index !== index) this.recent = { index, answers: new RecentAnswers(RECENT_SEARCHES) };
+    return this.recent.answers.get(`${limit}:${folded}`, () => {
+      const parts: Buffer[] = [RESULT_OPEN];
+      index.searchJson(folded, limit).forEach((card, at) => parts.push(...(at === 0 ? [card] : [COMMA, card])));
+      parts.push(RESULT_CLOSE);
+      return memoryAnswer(Buffer.concat(parts));
+    });
   }
 
   /** `search` in PostgreSQL, for an already folded query: what the in-memory index answers too. */

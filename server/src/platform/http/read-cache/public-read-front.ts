@@ -1,52 +1,75 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { isFresh, storedBodyFor } from '../response-encoding';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { isFresh, storedBodyFor, type StoredBody } from '../response-encoding';
+import type { MemoryAnswer, MemoryReads } from './memory-reads';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
-/** What a JSON answer carries on the normal path, so a cached answer carries the same Content-Type. */
+/** What a JSON answer carries on the normal path, so an answer from memory carries the same Content-Type. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** The requests the front answered: they write no request log line (see answeredFromCache). */
+/** The requests the front answered: they write no request log line (see answeredFromMemory). */
 const answered = new WeakSet<object>();
 
-/** Whether the front answered this request from the cache. */
-export function answeredFromCache(request: { raw: object }): boolean {
+/** Whether the front answered this request from memory (the read cache, or a feature's MemoryRead). */
+export function answeredFromMemory(request: { raw: object }): boolean {
   return answered.has(request.raw);
 }
 
 /**
- * Answers GET and HEAD of a cached public read before anything else runs (request log, body
- * reading, the Nest pipeline), straight on the socket, with what the normal path sends
- * (encodeReply): Content-Type, Content-Length, the same ETag (304 to a client that has it), and
- * the same compression, each encoding made once per entry. Everything else goes on untouched.
+ * Answers GET and HEAD of a public read before anything else runs (request log, body reading, the
+ * Nest pipeline), straight on the socket: from the read cache when it holds the URL, else from the
+ * memory of the feature that registered the route (MemoryReads) when it can answer. With what the
+ * normal path sends (encodeReply): Content-Type, Content-Length, the same ETag (304 to a client
+ * that has it), and the same compression, each encoding of a cached entry made once. Everything
+ * else goes on untouched.
  */
-export function publicReadFront(cache: PublicReadCache): onRequestHookHandler {
+export function publicReadFront(cache: PublicReadCache, memoryReads: MemoryReads): onRequestHookHandler {
   return (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const found = cache.lookup(request.url);
-    if (found.kind === 'miss') return done();
-    const { entry } = found;
-    if (entry.visitorsOnly && carriesSessionCookie(request.headers.cookie)) return done();
-    reply.hijack();
-    answered.add(request.raw);
-    const raw = reply.raw;
-    if (entry.etag !== null && isFresh(request.headers, entry.etag)) {
-      raw.writeHead(304, { etag: entry.etag });
-      raw.end();
-      return;
+    if (found.kind === 'hit') {
+      const { entry } = found;
+      if (entry.visitorsOnly && carriesSessionCookie(request.headers.cookie)) return done();
+      return send(request, reply, entry, entry.etag);
     }
-    const headers: OutgoingHttpHeaders = { 'content-type': JSON_CONTENT_TYPE };
-    if (entry.etag !== null) headers.etag = entry.etag;
-    const { body, vary, encoding } = storedBodyFor(entry, request.headers['accept-encoding']);
-    if (vary) headers.vary = 'Accept-Encoding';
-    if (encoding !== null) headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    raw.writeHead(200, headers);
-    raw.end(request.method === 'HEAD' ? undefined : body);
+    const answer = answerFromMemory(memoryReads, request);
+    if (answer === null) return done();
+    send(request, reply, answer, answer.etag);
   };
 }
 
-/** Installs the front as the app's first hook, when the cache is on. */
-export function installPublicReadFront(http: FastifyInstance, cache: PublicReadCache): void {
-  if (cache.enabled) http.addHook('onRequest', publicReadFront(cache));
+/** The answer a feature's MemoryRead gives the request, or null: none registered, it cannot answer, or it failed (the full way then says why). */
+function answerFromMemory(memoryReads: MemoryReads, request: FastifyRequest): MemoryAnswer | null {
+  const read = memoryReads.for(request.routeOptions.url);
+  if (read === undefined) return null;
+  try {
+    return read(request.query as Record<string, unknown>);
+  } catch {
+    return null;
+  }
+}
+
+/** Sends `stored` as a 200 JSON answer with `etag` (a 304 to a client that has it), compressed as the client takes it. */
+function send(request: FastifyRequest, reply: FastifyReply, stored: StoredBody, etag: string | null): void {
+  reply.hijack();
+  answered.add(request.raw);
+  const raw = reply.raw;
+  if (etag !== null && isFresh(request.headers, etag)) {
+    raw.writeHead(304, { etag });
+    raw.end();
+    return;
+  }
+  const headers: OutgoingHttpHeaders = { 'content-type': JSON_CONTENT_TYPE };
+  if (etag !== null) headers.etag = etag;
+  const { body, vary, encoding } = storedBodyFor(stored, request.headers['accept-encoding']);
+  if (vary) headers.vary = 'Accept-Encoding';
+  if (encoding !== null) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  raw.writeHead(200, headers);
+  raw.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** Installs the front as the app's first hook. */
+export function installPublicReadFront(http: FastifyInstance, cache: PublicReadCache, memoryReads: MemoryReads): void {
+  http.addHook('onRequest', publicReadFront(cache, memoryReads));
 }
