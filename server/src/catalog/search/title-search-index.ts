@@ -146,7 +146,7 @@ export class TitleSearchIndex {
     const holding = this.holdingEveryTrigram(folded);
     return holding.length <= (textStarts.length + wordStarts.length / 2) / 2
       ? this.rankHolding(folded, limit, holding)
-      : this.rankByStarts(folded, limit, textStarts, wordStarts);
+      : this.rankByStarts(folded, limit, textStarts, wordStarts, holding);
   }
 
   /** The best `limit` ranks among `holding` (ranks, ascending): every match of the query is there. */
@@ -169,9 +169,10 @@ export class TitleSearchIndex {
   /**
    * The best `limit` ranks from the texts starting like the query (`textStarts`, ranks ascending),
    * then the words (`wordStarts`, (rank, offset) pairs in rank order), then the titles holding it
-   * inside a word, each read only while the page has room.
+   * inside a word (among `holding`, those holding all of its trigrams), each read only while the
+   * page has room.
    */
-  private rankByStarts(folded: string, limit: number, textStarts: Int32Array, wordStarts: Int32Array): number[] {
+  private rankByStarts(folded: string, limit: number, textStarts: Int32Array, wordStarts: Int32Array, holding: Int32Array): number[] {
     const found = new Matches(limit);
     for (let at = 0; at < textStarts.length && !found.starting.full; at += 1) {
       const rank = textStarts[at]!;
@@ -183,16 +184,15 @@ export class TitleSearchIndex {
       if (hasAt(text, wordStarts[at + 1]!, folded) && !hasAt(text, 0, folded)) found.wordStarting.add(rank);
     }
     const ranks = found.best();
-    if (ranks.length < limit) ranks.push(...this.insideWords(folded, limit - ranks.length));
+    if (ranks.length < limit) ranks.push(...this.insideWords(folded, limit - ranks.length, holding));
     return ranks;
   }
 
   /**
-   * Up to `wanted` titles, best rank first, that hold `folded` only inside a word: neither at the
-   * start of the text nor after a space.
+   * Up to `wanted` of `candidates` (ranks, ascending), best rank first, that hold `folded` only
+   * inside a word: neither at the start of the text nor after a space.
    */
-  private insideWords(folded: string, wanted: number): number[] {
-    const candidates = this.holdingEveryTrigram(folded);
+  private insideWords(folded: string, wanted: number, candidates: Int32Array): number[] {
     const afterSpace = ` ${folded}`;
     const found: number[] = [];
     for (let at = 0; at < candidates.length && found.length < wanted; at += 1) {
