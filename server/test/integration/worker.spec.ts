@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { ACCOUNT_MESSAGES as M } from '@seyirlik/shared-contracts';
 import { io } from 'socket.io-client';
 import { buildPng } from '../factories/images';
 import { registerMember } from '../factories/members';
@@ -21,6 +22,14 @@ function startWorker(env: Record<string, string>) {
   return { child, output, exited };
 }
 
+async function waitForOutput(sut: ReturnType<typeof startWorker>, text: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!sut.output.join('').includes(text) && Date.now() < deadline && sut.child.exitCode === null) {
+    await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+  }
+  expect(sut.output.join('')).toContain(text);
+}
+
 describe('job worker process', () => {
   let database: TestDatabase;
 
@@ -32,11 +41,7 @@ describe('job worker process', () => {
 
   it('starts against PostgreSQL and Redis, migrates, and stops cleanly on SIGTERM', async () => {
     const sut = startWorker({ DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: uniqueRedisPrefix() });
-    const deadline = Date.now() + 30_000;
-    while (!sut.output.join('').includes('job worker started') && Date.now() < deadline && sut.child.exitCode === null) {
-      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
-    }
-    expect(sut.output.join('')).toContain('job worker started');
+    await waitForOutput(sut, 'job worker started');
 
     sut.child.kill('SIGTERM');
     expect(await sut.exited).toBe(0);
@@ -65,6 +70,39 @@ describe('avatar processing on a worker process', () => {
     const server = await startServerProcess({ ...env, RUN_JOBS: 'false' });
     const worker = startWorker(env);
     try {
+      await waitForOutput(worker, 'job worker started');
+      const { agent } = await registerMember(server.url);
+      const cookie = (await agent.get('/api/auth/session')).request.cookies;
+      const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
+      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+      const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
+
+      const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');
+
+      // The request waits a few seconds for the job; a worker slower than that (a loaded machine)
+      // gets the "being processed" answer, and the push then brings the image.
+      expect(response.status).toBe(200);
+      expect(response.body.account.avatarUrl).toBe(response.body.image);
+      const pushedUrl = (await pushed).avatarUrl;
+      expect(pushedUrl).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
+      if (response.body.image === null) expect(response.body.message).toBe(M.avatarProcessing);
+      else expect(pushedUrl).toBe(response.body.image);
+      expect((await agent.get('/api/auth/session')).body.user.avatarUrl).toBe(pushedUrl);
+      socket.disconnect();
+    } finally {
+      worker.child.kill('SIGTERM');
+      await worker.exited;
+      await server.stop();
+      await database.drop();
+    }
+  });
+
+  it('answers "being processed" while no worker runs, and the push brings the image once one starts', async () => {
+    const database = await createTestDatabase();
+    const env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: uniqueRedisPrefix() };
+    const server = await startServerProcess({ ...env, RUN_JOBS: 'false' });
+    let worker: ReturnType<typeof startWorker> | null = null;
+    try {
       const { agent } = await registerMember(server.url);
       const cookie = (await agent.get('/api/auth/session')).request.cookies;
       const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
@@ -74,13 +112,18 @@ describe('avatar processing on a worker process', () => {
       const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');
 
       expect(response.status).toBe(200);
-      expect(response.body.account.avatarUrl).toBe(response.body.image);
-      expect((await pushed).avatarUrl).toBe(response.body.image);
-      expect(worker.output.join('')).toContain('job worker started');
+      expect(response.body).toMatchObject({ image: null, account: { avatarUrl: null }, message: M.avatarProcessing });
+      worker = startWorker(env);
+      const pushedUrl = (await pushed).avatarUrl;
+      expect(pushedUrl).toMatch(/^\/media\/[0-9a-f-]{36}\.webp$/);
+      expect((await agent.get('/api/auth/session')).body.user.avatarUrl).toBe(pushedUrl);
+      expect((await agent.get(pushedUrl)).headers['content-type']).toBe('image/webp');
       socket.disconnect();
     } finally {
-      worker.child.kill('SIGTERM');
-      await worker.exited;
+      if (worker) {
+        worker.child.kill('SIGTERM');
+        await worker.exited;
+      }
       await server.stop();
       await database.drop();
     }
