@@ -325,3 +325,25 @@ async function insertGroups(client) {
       JOIN video_source s ON s.group_id = g.id
   `);
 }
+
+/**
+ * Waits until the app has stored every title's page (it makes them as it hears of a catalog
+ * change, in the background): in production the pages of a catalog are stored long before anyone
+ * asks, so the title pages are measured as they are then. Returns the wait in milliseconds.
+ */
+export async function waitForTitlePages(databaseUrl, { timeoutMs = 600_000, signal } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const started = performance.now();
+  try {
+    for (;;) {
+      const { rows } = await client.query('SELECT count(*)::int AS unbuilt FROM title_page WHERE body IS NULL');
+      if (rows[0].unbuilt === 0) return performance.now() - started;
+      if (performance.now() - started > timeoutMs) throw new Error(`${rows[0].unbuilt} title pages still not stored after ${timeoutMs / 1000} s`);
+      signal?.throwIfAborted();
+      await new Promise((resolveWait) => setTimeout(resolveWait, 500));
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { importDemoCatalog, multiplyCatalog } from './catalog-data.mjs';
+import { importDemoCatalog, multiplyCatalog, waitForTitlePages } from './catalog-data.mjs';
 import { catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
 import { isAppTarget, loadTableLines, ratios, runScenarios } from './scenarios.mjs';
@@ -84,6 +84,8 @@ export async function runCatalogSection({ root, settings, database, server, work
   const loadMs = performance.now() - started;
   const stepTimes = steps.map((step) => (step.ms === null ? step.label : `${step.label} ${formatSeconds(step.ms)}`));
   console.log(`  multiplied with set-based SQL: ${stepTimes.join(', ')}`);
+  const pagesMs = await waitForTitlePages(database.url, { signal });
+  console.log(`  every title's page stored by the server ${formatSeconds(pagesMs)} after the change was announced`);
 
   const reads = (await catalogReads(database.url)).map((read) => ({ ...read, headers: { accept: 'application/json' } }));
   const recorded = await recordBodies(reads, server);

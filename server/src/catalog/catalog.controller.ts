@@ -1,12 +1,18 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import type { TitleCard, TitleDetail } from '@seyirlik/shared-contracts';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { TitleCard } from '@seyirlik/shared-contracts';
+import type { HttpReply } from '../platform/http/http-types';
 import { PublicRead } from '../platform/http/read-cache/public-read';
+import { JSON_CONTENT_TYPE } from '../platform/http/response-encoding';
 import { CatalogService, RECENT_TITLES_LIMIT } from './catalog.service';
+import { TitlePages } from './title-pages';
 
 /** The JSON API of the catalog, for our client. */
 @Controller('api/titles')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly pages: TitlePages,
+  ) {}
 
   /** Newest titles; `limit` is clamped to 1–48, anything unreadable gives the default. */
   @Get()
@@ -19,9 +25,12 @@ export class CatalogController {
     return { titles: await this.catalog.recentTitles(take) };
   }
 
+  /** A title's page (TitleDetail), sent as the JSON it is stored as. */
   @Get(':kind/:slug')
   @PublicRead()
-  detail(@Param('kind') kind: string, @Param('slug') slug: string): Promise<TitleDetail> {
-    return this.catalog.titleDetail(kind, slug);
+  async detail(@Param('kind') kind: string, @Param('slug') slug: string, @Res({ passthrough: true }) reply: HttpReply): Promise<string> {
+    const page = await this.pages.page(kind, slug);
+    reply.type(JSON_CONTENT_TYPE);
+    return page;
   }
 }

@@ -34,6 +34,7 @@ import { SearchController } from './search/search.controller';
 import { SearchLegacyController } from './search/search.legacy.controller';
 import { CurrentTitleIndex } from './search/current-title-index';
 import { SearchService } from './search/search.service';
+import { TitlePages } from './title-pages';
 
 /** Titles, seasons, episodes, video sources and ads: their schema, import, demo and drawn posters. */
 @Module({
@@ -41,7 +42,7 @@ import { SearchService } from './search/search.service';
     TypeOrmModule.forFeature([Genre, Channel, Title, TitleGenre, Trailer, Season, Episode, VideoGroup, VideoSource, PreRollAd]),
   ],
   controllers: [CatalogController, PosterController, DemoMediaController, SearchController, SearchLegacyController, WatchController, WatchLegacyController, EmbedController, MemberStateController, MemberStateLegacyController, HomeController, HomeLegacyController],
-  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, CatalogChanges, CurrentTitleIndex, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler],
+  providers: [CatalogService, CatalogImportService, PosterService, DemoCatalogSeeder, CatalogChanges, CurrentTitleIndex, SearchService, DiscoverService, WatchService, MemberStateService, HomeService, EpisodeReleaseScheduler, TitlePages],
   exports: [TypeOrmModule, CatalogImportService, DemoCatalogSeeder, MemberStateService],
 })
 export class CatalogModule {}

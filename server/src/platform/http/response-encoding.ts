@@ -4,6 +4,9 @@ import { Readable } from 'node:stream';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { onSendHookHandler } from 'fastify';
 
+/** The Content-Type Fastify's serializer gives a JSON answer. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 

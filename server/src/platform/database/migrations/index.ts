@@ -29,6 +29,7 @@ import { TimedComments1765860000000 } from './1765860000000-timed-comments';
 import { SkipSegments1765870000000 } from './1765870000000-skip-segments';
 import { GenreTitleCounts1765880000000 } from './1765880000000-genre-title-counts';
 import { GenreTitleRatings1765890000000 } from './1765890000000-genre-title-ratings';
+import { TitlePages1765900000000 } from './1765900000000-title-pages';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -63,4 +64,5 @@ export const migrations = [
   SkipSegments1765870000000,
   GenreTitleCounts1765880000000,
   GenreTitleRatings1765890000000,
+  TitlePages1765900000000,
 ];

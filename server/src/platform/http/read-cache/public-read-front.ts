@@ -1,11 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { isFresh, storedBodyFor, type StoredBody } from '../response-encoding';
+import { isFresh, JSON_CONTENT_TYPE, storedBodyFor, type StoredBody } from '../response-encoding';
 import type { MemoryAnswer, MemoryReads } from './memory-reads';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
-
-/** What a JSON answer carries on the normal path, so an answer from memory carries the same Content-Type. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /** The requests the front answered: they write no request log line (see answeredFromMemory). */
 const answered = new WeakSet<object>();

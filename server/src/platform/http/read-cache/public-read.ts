@@ -1,6 +1,6 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { weakEtag } from '../response-encoding';
+import { JSON_CONTENT_TYPE, weakEtag } from '../response-encoding';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
 export interface PublicReadOptions {
@@ -10,9 +10,6 @@ export interface PublicReadOptions {
    */
   visitorsOnly?: boolean;
 }
-
-/** What Fastify's serializer gives a JSON answer: the only header a cached answer may carry. */
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import type { EpisodeSummary, SeasonDetail, TitleDetail } from '@seyirlik/shared-contracts';
+import { PinoLogger } from 'nestjs-pino';
+import { DataSource } from 'typeorm';
+import { PreparedStatement } from '../platform/database/prepared-statement';
+import { CatalogChanges } from './catalog-changes';
+import { type TitleCardSource, titleCardColumns, toTitleCard } from './catalog.service';
+import type { Title } from './entities/title.entity';
+import { isTitleAddress, titleNotFound } from './title-lookup';
+
+type TitleDetailParts = Pick<TitleDetail, 'genres' | 'channel' | 'trailers'>;
+
+/** A season as the title page's query lists it: [id, number, name]. */
+type SeasonColumns = [id: number, number: number, name: string | null];
+
+/**
+ * A title's episodes as the title page's query lists them, column by column: season ids, ids,
+ * numbers, names, air times (milliseconds since 1970), durations in seconds. Each column is null
+ * when the title has no episode.
+ */
+type EpisodeColumns = [seasonIds: number[] | null, ids: number[], numbers: number[], names: string[], airMs: number[], durationSeconds: number[]];
+
+type TitleDetailRow = TitleCardSource &
+  Pick<Title, 'description' | 'releaseAt' | 'backdropUrl'> &
+  TitleDetailParts & { seasons: SeasonColumns[]; episodes: EpisodeColumns };
+
+/** A page read to be stored: its title, and the version of the title's page it was read at (null: the title has no page row). */
+type PageSourceRow = TitleDetailRow & { id: number; pageVersion: string | null };
+
+/**
+ * A title page's columns over the title `t`, read in one round trip: the title with its genres,
+ * channel, trailers and seasons as JSON that PostgreSQL builds, and its episodes (a long series
+ * has a thousand) as one array per column, read off the title's own index: an object per episode
+ * built in PostgreSQL cost it several times the rest of the page. Air times are whole
+ * milliseconds, as the page shows them.
+ */
+const DETAIL_COLUMNS = `${titleCardColumns('t')}, t.description, t.release_at AS "releaseAt", t.backdrop_url AS "backdropUrl",
+    (SELECT coalesce(json_agg(json_build_object('slug', g.slug, 'name', g.name) ORDER BY g.name), '[]')
+       FROM title_genre tg JOIN genre g ON g.id = tg.genre_id WHERE tg.title_id = t.id) AS genres,
+    (SELECT json_build_object('slug', c.slug, 'name', c.name) FROM channel c WHERE c.id = t.channel_id) AS channel,
+    (SELECT coalesce(json_agg(json_build_object('number', tr.number, 'url', tr.url) ORDER BY tr.number), '[]')
+       FROM trailer tr WHERE tr.title_id = t.id) AS trailers,
+    (SELECT coalesce(json_agg(json_build_array(s.id, s.number, s.name) ORDER BY s.number), '[]')
+       FROM season s WHERE s.title_id = t.id) AS seasons,
+    (SELECT json_build_array(array_agg(e.season_id), array_agg(e.id), array_agg(e.number), array_agg(e.name),
+                             array_agg(floor(extract(epoch FROM e.air_at) * 1000)::int8), array_agg(e.duration_seconds))
+       FROM episode e WHERE e.title_id = t.id) AS episodes`;
+
+/** The page of the title at an address, made from the catalog, with the version of its stored page read in the same snapshot. */
+const TITLE_DETAIL = new PreparedStatement<PageSourceRow>(
+  'catalog_title_detail',
+  `SELECT t.id, p.version AS "pageVersion", ${DETAIL_COLUMNS}
+     FROM title t LEFT JOIN title_page p ON p.title_id = t.id
+    WHERE t.kind = $1 AND t.slug = $2`,
+);
+
+/** The stored page of the title at an address, when it is current and made by this code ($3, TITLE_PAGE_FORMAT). */
+const STORED_PAGE = new PreparedStatement<{ body: string }>(
+  'catalog_title_page_stored',
+  `SELECT p.body FROM title t JOIN title_page p ON p.title_id = t.id WHERE t.kind = $1 AND t.slug = $2 AND p.format = $3`,
+);
+
+/** Titles after $1 whose page is not stored in this code's format ($2), at most $3, made from the catalog. */
+const UNBUILT_PAGES = new PreparedStatement<PageSourceRow>(
+  'catalog_title_pages_unbuilt',
+  `SELECT t.id, p.version AS "pageVersion", ${DETAIL_COLUMNS}
+     FROM title_page p JOIN title t ON t.id = p.title_id
+    WHERE p.title_id > $1 AND p.format IS DISTINCT FROM $2
+    ORDER BY p.title_id LIMIT $3`,
+);
+
+/**
+ * Stores pages, each only if its title's page is still at the version it was read at (a write to
+ * the title since then moved the version on, and its page is made again). It never waits for a
+ * lock: a page a writer holds is skipped (the writer is making it stale), so the builder is never
+ * in a deadlock with an import.
+ */
+export const STORE_PAGES = `
+  UPDATE title_page p SET body = b.body, format = $4
+    FROM unnest($1::int[], $2::bigint[], $3::text[]) AS b(title_id, version, body)
+   WHERE p.title_id = b.title_id AND p.version = b.version AND p.format IS DISTINCT FROM $4
+     AND p.title_id IN (SELECT title_id FROM title_page WHERE title_id = ANY($1::int[]) FOR UPDATE SKIP LOCKED)`;
+
+/** Taken for each batch the builder stores, so only one process builds at a time (the others find it taken). */
+const BUILDER_LOCK = [0x7469746c, 0x70616765] as const;
+
+const BATCH_SIZE = 100;
+const RETRY_MS = 30_000;
+
+/** The title page's seasons in order, each with its episodes in order. */
+function seasonDetails(seasons: SeasonColumns[], [seasonIds, ids, numbers, names, airMs, durationSeconds]: EpisodeColumns): SeasonDetail[] {
+  const episodesBySeason = new Map<number, EpisodeSummary[]>(seasons.map(([id]) => [id, []]));
+  seasonIds?.forEach((seasonId, at) => {
+    episodesBySeason.get(seasonId)!.push({
+      id: ids[at]!,
+      number: numbers[at]!,
+      name: names[at]!,
+      airAt: new Date(airMs[at]!).toISOString(),
+      durationSeconds: durationSeconds[at]!,
+    });
+  });
+  return seasons.map(([id, number, name]) => ({
+    number,
+    name,
+    episodes: episodesBySeason.get(id)!.sort((a, b) => a.number - b.number),
+  }));
+}
+
+function toTitleDetail(title: TitleDetailRow): TitleDetail {
+  return {
+    ...toTitleCard(title),
+    description: title.description,
+    genres: title.genres,
+    channel: title.channel,
+    releaseAt: title.releaseAt?.toISOString() ?? null,
+    backdropUrl: title.backdropUrl,
+    trailers: title.trailers,
+    seasons: seasonDetails(title.seasons, title.episodes),
+  };
+}
+
+/** A title page's JSON, as the handler's serializer would write it. */
+const pageJson = (row: TitleDetailRow): string => JSON.stringify(toTitleDetail(row));
+
+/** A title with every part a page shows, to tell by its JSON when the code making pages has changed. */
+const FORMAT_SAMPLE: TitleDetailRow = {
+  slug: 'ornek',
+  kind: 'dizi',
+  name: 'Örnek',
+  originalName: 'Sample',
+  year: 2024,
+  imdb: 7.5,
+  posterUrl: null,
+  adult: false,
+  description: 'Açıklama',
+  releaseAt: new Date(Date.UTC(2024, 0, 2, 3, 4, 5)),
+  backdropUrl: null,
+  genres: [{ slug: 'dram', name: 'Dram' }],
+  channel: { slug: 'kanal', name: 'Kanal' },
+  trailers: [{ number: 1, url: 'https://example.org/fragman' }],
+  seasons: [[1, 1, 'Birinci sezon']],
+  episodes: [[1], [2], [3], ['Bölüm'], [Date.UTC(2024, 0, 2)], [2700]],
+};
+
+/**
+ * What the stored pages were made by: the query and the JSON this code makes of a sample title. A
+ * page stored in another format (a release that changed either) is not served, and is made again.
+ */
+export const TITLE_PAGE_FORMAT = createHash('sha1').update(DETAIL_COLUMNS).update(pageJson(FORMAT_SAMPLE)).digest('base64url').slice(0, 16);
+
+/**
+ * Title pages, stored as the JSON the API answers (the `title_page` table): a page no one asked
+ * lately is one primary-key read, not the title, its genres, channel, trailers, seasons and every
+ * episode put together again (at a million episodes, most of a title page's cost).
+ *
+ * A stored page is always the catalog's: the migration's triggers clear a title's page, and move
+ * its version on, in the same statement as any write to what it shows. A page made from the
+ * catalog is stored only under the version it was read at (STORE_PAGES), so a page read before a
+ * write is never kept after it. Pages are made as the server starts and at every catalog change
+ * heard of (one process at a time, in batches), and any page asked for before that is made then
+ * and stored.
+ */
+@Injectable()
+export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown {
+  private building = false;
+  private again = false;
+  private retry: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly changes: CatalogChanges,
+    private readonly logger: PinoLogger,
+  ) {}
+
+  /** Builds when the process starts listening for catalog changes, and after every change heard of; a process that cannot listen (the worker) builds none. */
+  onApplicationBootstrap(): void {
+    this.changes.onChange(() => {
+      if (this.changes.listening) this.buildSoon();
+    });
+    this.changes.startListening();
+  }
+
+  onApplicationShutdown(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+  }
+
+  /** The page of the title at /{kind}/{slug} as JSON; 404 in Turkish when there is none. */
+  async page(kind: string, slug: string): Promise<string> {
+    if (!isTitleAddress(kind, slug)) throw titleNotFound();
+    const [stored] = await STORED_PAGE.run(this.dataSource, [kind, slug, TITLE_PAGE_FORMAT]);
+    if (stored) return stored.body;
+    const [row] = await TITLE_DETAIL.run(this.dataSource, [kind, slug]);
+    if (!row) throw titleNotFound();
+    const body = pageJson(row);
+    // Stored before answering (it never waits for a lock): the next visitor finds it.
+    await this.store([row], [body]).catch((error: Error) => this.logger.warn({ err: error.message, titleId: row.id }, 'title page could not be stored'));
+    return body;
+  }
+
+  /**
+   * Starts making and storing every page not stored in this code's format, in batches, unless a
+   * build runs here (a change heard of meanwhile starts another pass after it) or another process
+   * holds the builder's lock (then tried again later, in case it stops).
+   */
+  buildSoon(): void {
+    if (this.stopped) return;
+    if (this.building) {
+      this.again = true;
+      return;
+    }
+    this.building = true;
+    void this.buildAll()
+      .then((done) => {
+        if (!done) this.retryLater();
+      })
+      .catch((error: Error) => {
+        this.logger.warn({ err: error.message }, 'title pages could not be built; they are made as they are asked for');
+        this.retryLater();
+      })
+      .finally(() => {
+        this.building = false;
+        if (this.again) {
+          this.again = false;
+          this.buildSoon();
+        }
+      });
+  }
+
+  /** Whether every title's page is stored in this code's format. */
+  async allBuilt(): Promise<boolean> {
+    return (await UNBUILT_PAGES.run(this.dataSource, [0, TITLE_PAGE_FORMAT, 1])).length === 0;
+  }
+
+  /** False when another process holds the builder's lock. */
+  private async buildAll(): Promise<boolean> {
+    let after = 0;
+    for (;;) {
+      if (this.stopped) return true;
+      const batch = await this.buildBatch(after);
+      if (batch === null) return false;
+      if (batch === 0) return true;
+      after = batch;
+      // Between batches, the requests waiting get their turn.
+      await nextTurn();
+    }
+  }
+
+  /** Makes and stores the next batch of pages after title `after`: the last title id of the batch, 0 when none was left, null when another process builds. */
+  private async buildBatch(after: number): Promise<number | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [...BUILDER_LOCK]);
+      if (!locked) return null;
+      const rows: PageSourceRow[] = await manager.query(UNBUILT_PAGES.text, [after, TITLE_PAGE_FORMAT, BATCH_SIZE]);
+      if (rows.length === 0) return 0;
+      await this.store(rows, rows.map(pageJson), (text, values) => manager.query(text, values));
+      return rows.at(-1)!.id;
+    });
+  }
+
+  private async store(
+    rows: PageSourceRow[],
+    bodies: string[],
+    query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) => this.dataSource.query(text, values),
+  ): Promise<void> {
+    const kept = rows.map((row, at) => ({ row, body: bodies[at]! })).filter(({ row }) => row.pageVersion !== null);
+    if (kept.length === 0) return;
+    await query(STORE_PAGES, [kept.map(({ row }) => row.id), kept.map(({ row }) => row.pageVersion), kept.map(({ body }) => body), TITLE_PAGE_FORMAT]);
+  }
+
+  private retryLater(): void {
+    if (this.stopped || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.buildSoon();
+    }, RETRY_MS);
+    this.retry.unref();
+  }
+}
