@@ -19,8 +19,8 @@ import { originCheck } from './platform/http/origin-check';
 import { encodeReply } from './platform/http/response-encoding';
 import { PublicReadCache } from './platform/http/read-cache/public-read-cache';
 import { installPublicReadStore } from './platform/http/read-cache/public-read';
-import { MemoryReads } from './platform/http/read-cache/memory-reads';
-import { answeredFromMemory, installPublicReadFront } from './platform/http/read-cache/public-read-front';
+import { FrontReads } from './platform/http/read-cache/front-reads';
+import { answeredAtFront, installPublicReadFront } from './platform/http/read-cache/public-read-front';
 import { watchEventLoop } from './platform/logging/event-loop-monitor';
 import { requestLogHook } from './platform/logging/logger';
 import { RealtimeIoAdapter } from './platform/realtime/realtime-io.adapter';
@@ -62,8 +62,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
       for (const method of [route.method].flat()) routes.push({ method, path: route.url });
     });
     // First: a public read answered from memory (cached, or a feature's) goes before the request log and everything else.
-    installPublicReadFront(http, app.get(PublicReadCache), app.get(MemoryReads));
-    http.addHook('onResponse', requestLogHook(logger, answeredFromMemory));
+    installPublicReadFront(http, app.get(PublicReadCache), app.get(FrontReads));
+    http.addHook('onResponse', requestLogHook(logger, answeredAtFront));
     http.addHook('onRequest', originCheck(config.publicOrigin));
     installBodyParsing(http);
     // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.

@@ -5,6 +5,8 @@ import type { EpisodeSummary, SeasonDetail, TitleDetail } from '@seyirlik/shared
 import { PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { PreparedStatement } from '../platform/database/prepared-statement';
+import type { FrontAnswer } from '../platform/http/read-cache/front-reads';
+import { weakEtag } from '../platform/http/response-encoding';
 import { CatalogChanges } from './catalog-changes';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from './catalog.service';
 import type { Title } from './entities/title.entity';
@@ -56,10 +58,10 @@ const TITLE_DETAIL = new PreparedStatement<PageSourceRow>(
     WHERE t.kind = $1 AND t.slug = $2`,
 );
 
-/** The stored page of the title at an address, when it is current and made by this code ($3, TITLE_PAGE_FORMAT). */
-const STORED_PAGE = new PreparedStatement<{ body: string }>(
+/** The stored page of the title at an address and its ETag, when it is current and made by this code ($3, TITLE_PAGE_FORMAT). */
+const STORED_PAGE = new PreparedStatement<{ body: string; etag: string }>(
   'catalog_title_page_stored',
-  `SELECT p.body FROM title t JOIN title_page p ON p.title_id = t.id WHERE t.kind = $1 AND t.slug = $2 AND p.format = $3`,
+  `SELECT p.body, p.etag FROM title t JOIN title_page p ON p.title_id = t.id WHERE t.kind = $1 AND t.slug = $2 AND p.format = $3`,
 );
 
 /** Titles after $1 whose page is not stored in this code's format ($2), at most $3, made from the catalog. */
@@ -78,9 +80,9 @@ const UNBUILT_PAGES = new PreparedStatement<PageSourceRow>(
  * in a deadlock with an import.
  */
 export const STORE_PAGES = `
-  UPDATE title_page p SET body = b.body, format = $4
-    FROM unnest($1::int[], $2::bigint[], $3::text[]) AS b(title_id, version, body)
-   WHERE p.title_id = b.title_id AND p.version = b.version AND p.format IS DISTINCT FROM $4
+  UPDATE title_page p SET body = b.body, etag = b.etag, format = $5
+    FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[]) AS b(title_id, version, body, etag)
+   WHERE p.title_id = b.title_id AND p.version = b.version AND p.format IS DISTINCT FROM $5
      AND p.title_id IN (SELECT title_id FROM title_page WHERE title_id = ANY($1::int[]) FOR UPDATE SKIP LOCKED)`;
 
 /** Taken for each batch the builder stores, so only one process builds at a time (the others find it taken). */
@@ -188,7 +190,17 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
     if (this.retry) clearTimeout(this.retry);
   }
 
-  /** The page of the title at /{kind}/{slug} as JSON; 404 in Turkish when there is none. */
+  /**
+   * The stored page of the title at /{kind}/{slug} as the API answers it, with its ETag; null
+   * when it is not stored (or the address names no title: page() says so).
+   */
+  async storedPage(kind: string | undefined, slug: string | undefined): Promise<FrontAnswer | null> {
+    if (kind === undefined || slug === undefined || !isTitleAddress(kind, slug)) return null;
+    const [stored] = await STORED_PAGE.run(this.dataSource, [kind, slug, TITLE_PAGE_FORMAT]);
+    return stored ? { body: Buffer.from(stored.body), etag: stored.etag } : null;
+  }
+
+  /** The page of the title at /{kind}/{slug} as JSON, made from the catalog unless stored; 404 in Turkish when there is none. */
   async page(kind: string, slug: string): Promise<string> {
     if (!isTitleAddress(kind, slug)) throw titleNotFound();
     const [stored] = await STORED_PAGE.run(this.dataSource, [kind, slug, TITLE_PAGE_FORMAT]);
@@ -268,7 +280,13 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
   ): Promise<void> {
     const kept = rows.map((row, at) => ({ row, body: bodies[at]! })).filter(({ row }) => row.pageVersion !== null);
     if (kept.length === 0) return;
-    await query(STORE_PAGES, [kept.map(({ row }) => row.id), kept.map(({ row }) => row.pageVersion), kept.map(({ body }) => body), TITLE_PAGE_FORMAT]);
+    await query(STORE_PAGES, [
+      kept.map(({ row }) => row.id),
+      kept.map(({ row }) => row.pageVersion),
+      kept.map(({ body }) => body),
+      kept.map(({ body }) => weakEtag(body)),
+      TITLE_PAGE_FORMAT,
+    ]);
   }
 
   private retryLater(): void {

@@ -26,7 +26,13 @@ describe('stored title pages', () => {
       { number: 2, episodes: [buildEpisode(1)] },
     ],
   });
-  const other = buildSeries({ name: 'Öteki Dizi', genres: ['dram'], channel: 'kanal-7', seasons: [{ number: 1, episodes: [buildEpisode(1)] }] });
+  // Long enough a page to be sent compressed.
+  const other = buildSeries({
+    name: 'Öteki Dizi',
+    genres: ['dram'],
+    channel: 'kanal-7',
+    seasons: [{ number: 1, episodes: Array.from({ length: 12 }, (_, at) => buildEpisode(at + 1)) }],
+  });
   const film = buildFilm({ genres: ['komedi'] });
   const path = (title: { kind: string; slug: string }) => `/api/titles/${title.kind}/${title.slug}`;
 
@@ -45,9 +51,10 @@ describe('stored title pages', () => {
     const answered = await request(sut.baseUrl).get(path(title));
     expect(answered.status).toBe(200);
     expect(await storedBody(title.slug)).toBe(answered.text);
-    await db.query('UPDATE title_page SET body = NULL, format = NULL WHERE title_id = $1', [await titleId(title.slug)]);
+    await db.query('UPDATE title_page SET body = NULL, format = NULL, etag = NULL WHERE title_id = $1', [await titleId(title.slug)]);
     const made = await request(sut.baseUrl).get(path(title));
     expect(made.text).toBe(answered.text);
+    expect(made.headers.etag).toBe(answered.headers.etag);
     expect(await storedBody(title.slug)).toBe(made.text);
     return answered.text;
   }
@@ -81,15 +88,61 @@ describe('stored title pages', () => {
     for (const title of [series, other, film]) await expectCatalogsPage(title);
   });
 
-  it('answer HEAD, ETag and 304 as any JSON answer', async () => {
-    const first = await request(sut.baseUrl).get(path(series));
-    const again = await request(sut.baseUrl).get(path(series)).set('If-None-Match', first.headers.etag!);
-    const head = await request(sut.baseUrl).head(path(series));
+  it('are sent with the headers, compression, HEAD and 304 of the full way', async () => {
+    const id = await titleId(other.slug);
+    const asked = async () => {
+      const answers = [];
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const response = await request(sut.baseUrl).get(path(other)).set('Accept-Encoding', encoding);
+        answers.push({ status: response.status, headers: pick(response.headers), text: response.text });
+      }
+      const head = await request(sut.baseUrl).head(path(other));
+      answers.push({ status: head.status, headers: pick(head.headers), text: head.text });
+      const again = await request(sut.baseUrl).get(path(other)).set('If-None-Match', answers[0]!.headers.etag!);
+      answers.push({ status: again.status, headers: pick(again.headers), text: again.text });
+      return answers;
+    };
+    const pick = (headers: Record<string, string>) => ({
+      etag: headers.etag,
+      'content-type': headers['content-type'],
+      'content-encoding': headers['content-encoding'],
+      vary: headers.vary,
+    });
+    await expectCatalogsPage(other);
+    const fullWay = jest.spyOn(sut.server.app.get(TitlePages), 'page');
 
-    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(again.status).toBe(304);
-    expect(head.status).toBe(200);
-    expect(head.headers.etag).toBe(first.headers.etag);
+    const front = await asked();
+    const askedFullWay = fullWay.mock.calls.length;
+    // Made from the catalog for each request: the stored page set aside, and kept aside while asked.
+    await db.query("ALTER TABLE title_page ADD CONSTRAINT title_page_held CHECK (body IS NULL) NOT VALID");
+    try {
+      await db.query('UPDATE title_page SET body = NULL, format = NULL, etag = NULL WHERE title_id = $1', [id]);
+      const full = await asked();
+      expect(full).toEqual(front);
+      // The stored page was sent at the front, before the handler; without it, every request reached the handler.
+      expect({ askedFullWay, then: fullWay.mock.calls.length }).toEqual({ askedFullWay: 0, then: 5 });
+    } finally {
+      fullWay.mockRestore();
+      await db.query('ALTER TABLE title_page DROP CONSTRAINT title_page_held');
+    }
+    expect(front.map(({ status }) => status)).toEqual([200, 200, 200, 200, 304]);
+    expect(front.map(({ headers }) => headers['content-encoding'])).toEqual(['br', 'gzip', undefined, undefined, undefined]);
+    expect(front[0]!.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' });
+  });
+
+  it('go the full way, with the same answer, when the stored page cannot be read', async () => {
+    const stored = await request(sut.baseUrl).get(path(film));
+    const failing = jest.spyOn(sut.server.app.get(TitlePages), 'storedPage').mockRejectedValue(new Error('bağlantı koptu'));
+    try {
+      const fullWay = await request(sut.baseUrl).get(path(film));
+
+      expect(failing).toHaveBeenCalled();
+      expect(fullWay.status).toBe(200);
+      expect(fullWay.text).toBe(stored.text);
+      expect(fullWay.headers.etag).toBe(stored.headers.etag);
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('still say a missing or malformed address is not there, in Turkish', async () => {
@@ -146,7 +199,7 @@ describe('stored title pages', () => {
       await afterWrite("DELETE FROM title_genre WHERE title_id = $1 AND genre_id = (SELECT id FROM genre WHERE slug = 'dram')", [id], [series]);
       // An episode moved to another title clears both pages.
       await afterWrite(
-        'UPDATE episode SET title_id = $2, season_id = (SELECT id FROM season WHERE title_id = $2 LIMIT 1), number = 9 WHERE title_id = $1 AND number = 1 AND season_id = (SELECT id FROM season WHERE title_id = $1 AND number = 2)',
+        'UPDATE episode SET title_id = $2, season_id = (SELECT id FROM season WHERE title_id = $2 LIMIT 1), number = 99 WHERE title_id = $1 AND number = 1 AND season_id = (SELECT id FROM season WHERE title_id = $1 AND number = 2)',
         [id, await titleId(other.slug)],
         [series, other],
       );
@@ -194,11 +247,11 @@ describe('stored title pages', () => {
 
     it('a page read at a version the title has since left is refused', async () => {
       const id = await titleId(series.slug);
-      await db.query('UPDATE title_page SET body = NULL, format = NULL WHERE title_id = $1', [id]);
+      await db.query('UPDATE title_page SET body = NULL, format = NULL, etag = NULL WHERE title_id = $1', [id]);
       const [{ version }] = await db.query('SELECT version FROM title_page WHERE title_id = $1', [id]);
       await db.query("UPDATE season SET name = 'Sonra' WHERE title_id = $1 AND number = 1", [id]);
 
-      const [, stored] = await db.query(STORE_PAGES, [[id], [version], ['{"eski":true}'], TITLE_PAGE_FORMAT]);
+      const [, stored] = await db.query(STORE_PAGES, [[id], [version], ['{"eski":true}'], ['W/"d-eski"'], TITLE_PAGE_FORMAT]);
 
       expect(stored).toBe(0);
       expect(await storedBody(series.slug)).toBeNull();
@@ -209,7 +262,7 @@ describe('stored title pages', () => {
   it('a page stored by other code (a release since) is not served, and is made again', async () => {
     await expectCatalogsPage(film);
     const id = await titleId(film.slug);
-    await db.query(`UPDATE title_page SET format = 'eski-surum', body = '{"eski":true}' WHERE title_id = $1`, [id]);
+    await db.query(`UPDATE title_page SET format = 'eski-surum', body = '{"eski":true}', etag = 'W/"d-eski"' WHERE title_id = $1`, [id]);
 
     const response = await request(sut.baseUrl).get(path(film));
 

@@ -1,6 +1,6 @@
 import { Controller, Get, type OnModuleInit, Query } from '@nestjs/common';
 import { SEARCH_RULES, type DiscoverPage, type GenreOption, type SearchResult } from '@seyirlik/shared-contracts';
-import { MemoryReads } from '../../platform/http/read-cache/memory-reads';
+import { FrontReads } from '../../platform/http/read-cache/front-reads';
 import { PublicRead } from '../../platform/http/read-cache/public-read';
 import { DiscoverService, parsePage } from './discover.service';
 import { SearchService } from './search.service';
@@ -14,12 +14,12 @@ export class SearchController implements OnModuleInit {
   constructor(
     private readonly searchService: SearchService,
     private readonly discoverService: DiscoverService,
-    private readonly memoryReads: MemoryReads,
+    private readonly frontReads: FrontReads,
   ) {}
 
   /** The live search asks a new prefix at almost every keystroke: answered from the title index at the front when it can be. */
   onModuleInit(): void {
-    this.memoryReads.register(LIVE_SEARCH_ROUTE, (query) => this.searchService.searchResultFromMemory(query.q, SEARCH_RULES.liveLimit));
+    this.frontReads.register(LIVE_SEARCH_ROUTE, ({ query }) => this.searchService.searchResultFromMemory(query.q, SEARCH_RULES.liveLimit));
   }
 
   /**

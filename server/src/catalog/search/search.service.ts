@@ -4,7 +4,7 @@ import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type S
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
-import { type MemoryAnswer, memoryAnswer, RecentAnswers } from '../../platform/http/read-cache/memory-reads';
+import { type FrontAnswer, frontAnswer, RecentAnswers } from '../../platform/http/read-cache/front-reads';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
 import { CurrentTitleIndex } from './current-title-index';
@@ -26,7 +26,7 @@ const NUL = '\u0000';
 const RESULT_OPEN = Buffer.from('{"titles":[');
 const COMMA = Buffer.from(',');
 const RESULT_CLOSE = Buffer.from(']}');
-const EMPTY_RESULT = memoryAnswer(Buffer.from(JSON.stringify({ titles: [] } satisfies SearchResult)));
+const EMPTY_RESULT = frontAnswer(Buffer.from(JSON.stringify({ titles: [] } satisfies SearchResult)));
 
 /** How many answers of the live search made from the index are kept to be sent again (some 2 KB each). */
 const RECENT_SEARCHES = 2000;
@@ -78,7 +78,7 @@ export class SearchService {
    * would write it, made from the in-memory index's cards' JSON; null when the query is refused or
    * the index does not hold the catalog as it is now (the API then answers the full way).
    */
-  searchResultFromMemory(query: unknown, limit: number): MemoryAnswer | null {
+  searchResultFromMemory(query: unknown, limit: number): FrontAnswer | null {
     let folded: string;
     try {
       folded = foldedQuery(query);
@@ -93,7 +93,7 @@ export class SearchService {
       const parts: Buffer[] = [RESULT_OPEN];
       index.searchJson(folded, limit).forEach((card, at) => parts.push(...(at === 0 ? [card] : [COMMA, card])));
       parts.push(RESULT_CLOSE);
-      return memoryAnswer(Buffer.concat(parts));
+      return frontAnswer(Buffer.concat(parts));
     });
   }
 

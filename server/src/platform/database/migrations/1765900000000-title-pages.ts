@@ -22,7 +22,8 @@ export class TitlePages1765900000000 implements MigrationInterface {
         version bigint NOT NULL DEFAULT 1,
         format text,
         body text,
-        CHECK ((body IS NULL) = (format IS NULL))
+        etag text,
+        CHECK ((body IS NULL) = (format IS NULL) AND (body IS NULL) = (etag IS NULL))
       )`);
     await queryRunner.query('INSERT INTO title_page (title_id) SELECT id FROM title');
 
@@ -33,7 +34,7 @@ export class TitlePages1765900000000 implements MigrationInterface {
         IF TG_OP = 'INSERT' THEN
           INSERT INTO title_page (title_id) SELECT id FROM added ON CONFLICT DO NOTHING;
         ELSE
-          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL
+          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL, etag = NULL
             FROM added a JOIN removed r ON r.id = a.id
            WHERE p.title_id = a.id
              AND (a.slug, a.kind, a.name, a.original_name, a.year, a.imdb, a.channel_id, a.adult, a.description, a.release_at, a.poster_url, a.backdrop_url)
@@ -54,11 +55,11 @@ export class TitlePages1765900000000 implements MigrationInterface {
       CREATE FUNCTION title_page_of_part() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF TG_OP IN ('INSERT', 'UPDATE') THEN
-          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL
+          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL, etag = NULL
             FROM (SELECT DISTINCT title_id FROM added) c WHERE p.title_id = c.title_id;
         END IF;
         IF TG_OP IN ('DELETE', 'UPDATE') THEN
-          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL
+          UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL, etag = NULL
             FROM (SELECT DISTINCT title_id FROM removed) c WHERE p.title_id = c.title_id;
         END IF;
         RETURN NULL;
@@ -79,7 +80,7 @@ export class TitlePages1765900000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE FUNCTION title_page_of_genre() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL
+        UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL, etag = NULL
           FROM (SELECT DISTINCT tg.title_id
                   FROM added a JOIN removed r ON r.id = a.id JOIN title_genre tg ON tg.genre_id = a.id
                  WHERE (a.slug, a.name) IS DISTINCT FROM (r.slug, r.name)) c
@@ -92,7 +93,7 @@ export class TitlePages1765900000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE FUNCTION title_page_of_channel() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL
+        UPDATE title_page p SET version = p.version + 1, body = NULL, format = NULL, etag = NULL
           FROM (SELECT t.id AS title_id
                   FROM added a JOIN removed r ON r.id = a.id JOIN title t ON t.channel_id = a.id
                  WHERE (a.slug, a.name) IS DISTINCT FROM (r.slug, r.name)) c
@@ -107,7 +108,7 @@ export class TitlePages1765900000000 implements MigrationInterface {
     await queryRunner.query(`
       CREATE FUNCTION title_page_of_all() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        UPDATE title_page SET version = version + 1, body = NULL, format = NULL;
+        UPDATE title_page SET version = version + 1, body = NULL, format = NULL, etag = NULL;
         RETURN NULL;
       END $$`);
     for (const table of ['title_genre', 'trailer', 'season', 'episode', 'genre', 'channel']) {

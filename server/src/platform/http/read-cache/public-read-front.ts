@@ -1,26 +1,26 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { isFresh, JSON_CONTENT_TYPE, storedBodyFor, type StoredBody } from '../response-encoding';
-import type { MemoryAnswer, MemoryReads } from './memory-reads';
+import type { FrontAnswer, FrontRead, FrontReads, FrontRequest } from './front-reads';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
-/** The requests the front answered: they write no request log line (see answeredFromMemory). */
+/** The requests the front answered: they write no request log line (see answeredAtFront). */
 const answered = new WeakSet<object>();
 
-/** Whether the front answered this request from memory (the read cache, or a feature's MemoryRead). */
-export function answeredFromMemory(request: { raw: object }): boolean {
+/** Whether the front answered this request (from the read cache, or a feature's FrontRead). */
+export function answeredAtFront(request: { raw: object }): boolean {
   return answered.has(request.raw);
 }
 
 /**
  * Answers GET and HEAD of a public read before anything else runs (request log, body reading, the
- * Nest pipeline), straight on the socket: from the read cache when it holds the URL, else from the
- * memory of the feature that registered the route (MemoryReads) when it can answer. With what the
+ * Nest pipeline), straight on the socket: from the read cache when it holds the URL, else with the
+ * read of the feature that registered the route (FrontReads) when it can answer. With what the
  * normal path sends (encodeReply): Content-Type, Content-Length, the same ETag (304 to a client
  * that has it), and the same compression, each encoding of a cached entry made once. Everything
  * else goes on untouched.
  */
-export function publicReadFront(cache: PublicReadCache, memoryReads: MemoryReads): onRequestHookHandler {
+export function publicReadFront(cache: PublicReadCache, frontReads: FrontReads): onRequestHookHandler {
   return (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const found = cache.lookup(request.url);
@@ -29,21 +29,19 @@ export function publicReadFront(cache: PublicReadCache, memoryReads: MemoryReads
       if (entry.visitorsOnly && carriesSessionCookie(request.headers.cookie)) return done();
       return send(request, reply, entry, entry.etag);
     }
-    const answer = answerFromMemory(memoryReads, request);
-    if (answer === null) return done();
-    send(request, reply, answer, answer.etag);
+    const read = frontReads.for(request.routeOptions.url);
+    if (read === undefined) return done();
+    const finish = (answer: FrontAnswer | null) => (answer === null ? done() : send(request, reply, answer, answer.etag));
+    // A read that cannot answer, or fails, lets the request go the full way, which says why.
+    let answer: ReturnType<FrontRead>;
+    try {
+      answer = read({ query: request.query as FrontRequest['query'], params: request.params as FrontRequest['params'] });
+    } catch {
+      return done();
+    }
+    if (answer === null || !('then' in answer)) return finish(answer);
+    answer.then(finish, () => done());
   };
-}
-
-/** The answer a feature's MemoryRead gives the request, or null: none registered, it cannot answer, or it failed (the full way then says why). */
-function answerFromMemory(memoryReads: MemoryReads, request: FastifyRequest): MemoryAnswer | null {
-  const read = memoryReads.for(request.routeOptions.url);
-  if (read === undefined) return null;
-  try {
-    return read(request.query as Record<string, unknown>);
-  } catch {
-    return null;
-  }
 }
 
 /** Sends `stored` as a 200 JSON answer with `etag` (a 304 to a client that has it), compressed as the client takes it. */
@@ -67,6 +65,6 @@ function send(request: FastifyRequest, reply: FastifyReply, stored: StoredBody, 
 }
 
 /** Installs the front as the app's first hook. */
-export function installPublicReadFront(http: FastifyInstance, cache: PublicReadCache, memoryReads: MemoryReads): void {
-  http.addHook('onRequest', publicReadFront(cache, memoryReads));
+export function installPublicReadFront(http: FastifyInstance, cache: PublicReadCache, frontReads: FrontReads): void {
+  http.addHook('onRequest', publicReadFront(cache, frontReads));
 }

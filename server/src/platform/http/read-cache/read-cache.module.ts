@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { AppConfig } from '../../config/config';
 import { APP_CONFIG } from '../../config/config.tokens';
-import { MemoryReads } from './memory-reads';
+import { FrontReads } from './front-reads';
 import { PublicReadCache } from './public-read-cache';
 import { PublicReadInvalidation, PublicReadsListener, READ_CACHE_DATABASE_URL } from './public-read-invalidation';
 
@@ -9,7 +9,7 @@ import { PublicReadInvalidation, PublicReadsListener, READ_CACHE_DATABASE_URL } 
  * The in-memory cache of public catalog reads. Every process has one, for @PublicRead's store
  * and the catalog import to reach, but only a server process, which answers HTTP, turns it on and
  * listens for changes (PublicReadsListener, which search's title index hears them on too). Beside
- * it, the reads features answer from their own memory at the same front (MemoryReads).
+ * it, the reads features answer from their own memory at the same front (FrontReads).
  */
 @Global()
 @Module({})
@@ -23,10 +23,10 @@ export class ReadCacheModule {
           inject: [APP_CONFIG],
           useFactory: (config: AppConfig) => new PublicReadCache(role === 'server' ? config.readCacheSeconds * 1000 : 0),
         },
-        MemoryReads,
+        FrontReads,
         ...(role === 'server' ? [{ provide: READ_CACHE_DATABASE_URL, useValue: databaseUrl }, PublicReadsListener, PublicReadInvalidation] : []),
       ],
-      exports: role === 'server' ? [PublicReadCache, MemoryReads, PublicReadsListener] : [PublicReadCache, MemoryReads],
+      exports: role === 'server' ? [PublicReadCache, FrontReads, PublicReadsListener] : [PublicReadCache, FrontReads],
     };
   }
 }

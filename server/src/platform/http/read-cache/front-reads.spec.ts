@@ -1,13 +1,13 @@
-import { memoryAnswer, MemoryReads, RecentAnswers } from './memory-reads';
+import { frontAnswer, FrontReads, RecentAnswers } from './front-reads';
 import { weakEtag } from '../response-encoding';
 
-const answerOf = (text: string) => memoryAnswer(Buffer.from(text));
+const answerOf = (text: string) => frontAnswer(Buffer.from(text));
 
-describe('memoryAnswer', () => {
+describe('frontAnswer', () => {
   it('carries the ETag the normal path gives the same body', () => {
     const body = Buffer.from('{"titles":[]}');
 
-    expect(memoryAnswer(body)).toEqual({ body, etag: weakEtag(body) });
+    expect(frontAnswer(body)).toEqual({ body, etag: weakEtag(body) });
   });
 });
 
@@ -41,9 +41,9 @@ describe('RecentAnswers', () => {
   });
 });
 
-describe('MemoryReads', () => {
+describe('FrontReads', () => {
   it('gives the read registered for a route, and none for another route or a request that matched none', () => {
-    const sut = new MemoryReads();
+    const sut = new FrontReads();
     const read = () => null;
 
     sut.register('/api/search', read);
@@ -54,7 +54,7 @@ describe('MemoryReads', () => {
   });
 
   it('refuses a route registered twice', () => {
-    const sut = new MemoryReads();
+    const sut = new FrontReads();
     sut.register('/api/search', () => null);
 
     expect(() => sut.register('/api/search', () => null)).toThrow('registered twice');

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { type StoredBody, weakEtag } from '../response-encoding';
+
+/** An answer made at the front: the JSON body and its ETag, as the route's handler would send them, and its compressed copies once made. */
+export interface FrontAnswer extends StoredBody {
+  etag: string;
+}
+
+/** `body` (JSON, as the handler's serializer writes it) as an answer, with the ETag the normal path would give it. */
+export function frontAnswer(body: Buffer): FrontAnswer {
+  return { body, etag: weakEtag(body) };
+}
+
+/** What a FrontRead is given of the request: its query and path parameters, as the router parsed them. */
+export interface FrontRequest {
+  query: Readonly<Record<string, unknown>>;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * A public read a feature can answer at the front, from what it keeps in memory (search's title
+ * index) or made ready in one cheap read (a stored title page): the answer its route's handler
+ * would send, byte for byte, or null to let the request go the full way, where the handler answers
+ * it (its errors included) exactly as without this. It must change nothing.
+ */
+export type FrontRead = (request: FrontRequest) => FrontAnswer | null | Promise<FrontAnswer | null>;
+
+/**
+ * The answers a FrontRead made last, by key, up to `limit` (the least recently asked go first): a
+ * popular query is then sent again with its ETag and compressed copies made once, as the read
+ * cache does, without crowding the read cache out with answers most of which are asked once.
+ * Valid for as long as what they were made from: keep one per version of it.
+ */
+export class RecentAnswers {
+  private readonly answers = new Map<string, FrontAnswer>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The answer under `key`, made by `make` unless it is among the recent ones. */
+  get(key: string, make: () => FrontAnswer): FrontAnswer {
+    const found = this.answers.get(key);
+    if (found !== undefined) {
+      // A Map iterates in insertion order: re-inserted, the answer is the most recently asked.
+      this.answers.delete(key);
+      this.answers.set(key, found);
+      return found;
+    }
+    const answer = make();
+    this.answers.set(key, answer);
+    if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+    return answer;
+  }
+}
+
+/**
+ * The public reads features answer at the front (publicReadFront), before the request log, the
+ * Nest pipeline and the read cache's store: a read asked with ever new queries or paths (the live
+ * search, a different prefix at almost every keystroke; title pages no one asked lately) would
+ * otherwise pay the whole pipeline for an answer made in microseconds, and crowd the read cache
+ * out with answers asked once. Each feature registers its routes from onModuleInit, as the legacy
+ * calls do.
+ */
+@Injectable()
+export class FrontReads {
+  private readonly reads = new Map<string, FrontRead>();
+
+  /** Answers GET and HEAD of `route` (as registered with the router, e.g. `/api/search`) with `read` when it can. */
+  register(route: string, read: FrontRead): void {
+    if (this.reads.has(route)) throw new Error(`the front read of ${route} is registered twice`);
+    this.reads.set(route, read);
+  }
+
+  /** The read registered for the route a request matched, if any. */
+  for(route: string | undefined): FrontRead | undefined {
+    return route === undefined ? undefined : this.reads.get(route);
+  }
+}
