@@ -19,9 +19,9 @@ export class CatalogController implements OnModuleInit {
     private readonly frontReads: FrontReads,
   ) {}
 
-  /** Title pages no one asked lately are many: a stored one is sent at the front, in one primary-key read. */
+  /** Title pages no one asked lately are many: a stored one is sent at the front, in one primary-key read, and kept in the read cache as the full way's answer would be. */
   onModuleInit(): void {
-    this.frontReads.register(TITLE_PAGE_ROUTE, ({ params }) => this.pages.storedPage(params.kind, params.slug));
+    this.frontReads.register(TITLE_PAGE_ROUTE, ({ params }) => this.pages.storedPage(params.kind, params.slug), { keptInReadCache: true });
   }
 
   /** Newest titles; `limit` is clamped to 1–48, anything unreadable gives the default. */

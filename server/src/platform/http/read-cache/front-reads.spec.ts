@@ -46,9 +46,13 @@ describe('FrontReads', () => {
     const sut = new FrontReads();
     const read = () => null;
 
-    sut.register('/api/search', read);
+    const stored = () => null;
 
-    expect(sut.for('/api/search')).toBe(read);
+    sut.register('/api/search', read);
+    sut.register('/api/titles/:kind/:slug', stored, { keptInReadCache: true });
+
+    expect(sut.for('/api/search')).toEqual({ read, keptInReadCache: false });
+    expect(sut.for('/api/titles/:kind/:slug')).toEqual({ read: stored, keptInReadCache: true });
     expect(sut.for('/api/titles')).toBeUndefined();
     expect(sut.for(undefined)).toBeUndefined();
   });

@@ -60,18 +60,34 @@ export class RecentAnswers {
  * out with answers asked once. Each feature registers its routes from onModuleInit, as the legacy
  * calls do.
  */
+/** How a route's front read is registered. */
+export interface FrontReadOptions {
+  /**
+   * Its answers are kept in the read cache (when it is on) like the full way's, so a popular one is
+   * sent again from memory: for a read that costs a round trip to PostgreSQL (a stored title page).
+   * Off for a read made in memory (search keeps its own RecentAnswers instead).
+   */
+  keptInReadCache?: boolean;
+}
+
+/** A route's front read as registered. */
+export interface RegisteredFrontRead {
+  read: FrontRead;
+  keptInReadCache: boolean;
+}
+
 @Injectable()
 export class FrontReads {
-  private readonly reads = new Map<string, FrontRead>();
+  private readonly reads = new Map<string, RegisteredFrontRead>();
 
   /** Answers GET and HEAD of `route` (as registered with the router, e.g. `/api/search`) with `read` when it can. */
-  register(route: string, read: FrontRead): void {
+  register(route: string, read: FrontRead, options: FrontReadOptions = {}): void {
     if (this.reads.has(route)) throw new Error(`the front read of ${route} is registered twice`);
-    this.reads.set(route, read);
+    this.reads.set(route, { read, keptInReadCache: options.keptInReadCache ?? false });
   }
 
   /** The read registered for the route a request matched, if any. */
-  for(route: string | undefined): FrontRead | undefined {
+  for(route: string | undefined): RegisteredFrontRead | undefined {
     return route === undefined ? undefined : this.reads.get(route);
   }
 }

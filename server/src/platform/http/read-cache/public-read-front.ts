@@ -29,13 +29,19 @@ export function publicReadFront(cache: PublicReadCache, frontReads: FrontReads):
       if (entry.visitorsOnly && carriesSessionCookie(request.headers.cookie)) return done();
       return send(request, reply, entry, entry.etag);
     }
-    const read = frontReads.for(request.routeOptions.url);
-    if (read === undefined) return done();
-    const finish = (answer: FrontAnswer | null) => (answer === null ? done() : send(request, reply, answer, answer.etag));
+    const registered = frontReads.for(request.routeOptions.url);
+    if (registered === undefined) return done();
+    // As the full way's store does: an answer read while the cache was cleared is not kept.
+    const generation = cache.generation;
+    const finish = (answer: FrontAnswer | null) => {
+      if (answer === null) return done();
+      if (registered.keptInReadCache && request.method === 'GET') cache.store(request.url, { body: answer.body, etag: answer.etag, visitorsOnly: false }, generation);
+      send(request, reply, answer, answer.etag);
+    };
     // A read that cannot answer, or fails, lets the request go the full way, which says why.
     let answer: ReturnType<FrontRead>;
     try {
-      answer = read({ query: request.query as FrontRequest['query'], params: request.params as FrontRequest['params'] });
+      answer = registered.read({ query: request.query as FrontRequest['query'], params: request.params as FrontRequest['params'] });
     } catch {
       return done();
     }
