@@ -61,7 +61,7 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     http.addHook('onRoute', (route) => {
       for (const method of [route.method].flat()) routes.push({ method, path: route.url });
     });
-    // First: a public read answered from memory (cached, or a feature's) goes before the request log and everything else.
+    // First: a public read answered at the front (cached, or a feature's FrontRead) goes before the request log and everything else.
     installPublicReadFront(http, app.get(PublicReadCache), app.get(FrontReads));
     http.addHook('onResponse', requestLogHook(logger, answeredAtFront));
     http.addHook('onRequest', originCheck(config.publicOrigin));
