@@ -45,13 +45,13 @@ test('a member pins a comment at 0:03; another, playing from the start, sees it 
   await test.step('B plays the episode from the start: nothing before 0:03, the comment at 0:03', async () => {
     await viewer.goto(EPISODE);
     await expect(lane(viewer).getByText('Bu ana kadar zamanlı yorum yok.')).toBeVisible();
-    // Notes the player's time at the moment the comment enters the page, however briefly.
+    // Notes the player's time at the moment the comment enters the page, however briefly. The
+    // video is looked up then: the lane shows from the first paint, before the player attaches one.
     await viewer.evaluate((expected) => {
-      const video = document.querySelector<HTMLVideoElement>('.watch-player video')!;
       const record = window as unknown as { shownAt?: number };
       const seen = () => document.querySelector('.timed-lane')?.textContent?.includes(expected) ?? false;
       const observer = new MutationObserver(() => {
-        if (record.shownAt === undefined && seen()) record.shownAt = video.currentTime;
+        if (record.shownAt === undefined && seen()) record.shownAt = document.querySelector<HTMLVideoElement>('.watch-player video')?.currentTime ?? -1;
       });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     }, text);
