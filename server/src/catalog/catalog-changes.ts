@@ -16,8 +16,8 @@ import { PublicReadsListener } from '../platform/http/read-cache/public-read-inv
  * every time it does is a new version (changes may have been missed meanwhile).
  *
  * Listening starts with the first `startListening()`; a process without the listener (the worker,
- * the import CLI) never listens, so it reads PostgreSQL. `onChange` watchers hear of each change as
- * it is heard of, to rebuild what they keep before anyone asks.
+ * the import CLI) never listens, so it reads PostgreSQL. Builders given to `rebuildOnChange` hear
+ * of each change as it is heard of, to rebuild what they keep before anyone asks.
  */
 @Injectable()
 export class CatalogChanges {
@@ -41,8 +41,20 @@ export class CatalogChanges {
   }
 
   /** Calls `watcher` whenever the version moves on because a change was heard of, or listening began again. */
-  onChange(watcher: () => void): void {
+  private onChange(watcher: () => void): void {
     this.watchers.add(watcher);
+  }
+
+  /**
+   * For what a process keeps made from the catalog (search's index, the stored title pages):
+   * `build` is called whenever a change is heard of while listening, and when listening begins;
+   * listening starts now. A process that cannot listen (the worker) never calls it.
+   */
+  rebuildOnChange(build: () => void): void {
+    this.onChange(() => {
+      if (this.listening) build();
+    });
+    this.startListening();
   }
 
   /** Starts listening, once; `listening` turns true when it does. */

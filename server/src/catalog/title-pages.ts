@@ -179,10 +179,7 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
 
   /** Builds when the process starts listening for catalog changes, and after every change heard of; a process that cannot listen (the worker) builds none. */
   onApplicationBootstrap(): void {
-    this.changes.onChange(() => {
-      if (this.changes.listening) this.buildSoon();
-    });
-    this.changes.startListening();
+    this.changes.rebuildOnChange(() => this.buildSoon());
   }
 
   onApplicationShutdown(): void {

@@ -63,6 +63,16 @@ describe('job worker process', () => {
 });
 
 describe('avatar processing on a worker process', () => {
+  /** A new member with a live socket, and the first `account.updated` pushed to it. */
+  async function memberWatchingTheirAccount(serverUrl: string) {
+    const { agent } = await registerMember(serverUrl);
+    const cookie = (await agent.get('/api/auth/session')).request.cookies;
+    const socket = io(serverUrl, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
+    await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
+    const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
+    return { agent, socket, pushed };
+  }
+
   it('is queued by a server that runs no jobs, re-encoded by the worker, and pushed to the member', async () => {
     const database = await createTestDatabase();
     const prefix = uniqueRedisPrefix();
@@ -71,11 +81,7 @@ describe('avatar processing on a worker process', () => {
     const worker = startWorker(env);
     try {
       await waitForOutput(worker, 'job worker started');
-      const { agent } = await registerMember(server.url);
-      const cookie = (await agent.get('/api/auth/session')).request.cookies;
-      const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
-      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
-      const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
+      const { agent, socket, pushed } = await memberWatchingTheirAccount(server.url);
 
       const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');
 
@@ -103,11 +109,7 @@ describe('avatar processing on a worker process', () => {
     const server = await startServerProcess({ ...env, RUN_JOBS: 'false' });
     let worker: ReturnType<typeof startWorker> | null = null;
     try {
-      const { agent } = await registerMember(server.url);
-      const cookie = (await agent.get('/api/auth/session')).request.cookies;
-      const socket = io(server.url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { Cookie: cookie }, reconnection: false });
-      await new Promise<void>((resolveConnect) => socket.once('connect', () => resolveConnect()));
-      const pushed = new Promise<{ avatarUrl: string }>((resolvePush) => socket.once('account.updated', resolvePush));
+      const { agent, socket, pushed } = await memberWatchingTheirAccount(server.url);
 
       const response = await agent.post('/api/me/avatar').attach('file', await buildPng(), 'a.png');
 

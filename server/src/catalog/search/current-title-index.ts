@@ -48,10 +48,7 @@ export class CurrentTitleIndex implements OnApplicationBootstrap {
    * builds nothing.
    */
   onApplicationBootstrap(): void {
-    this.changes.onChange(() => {
-      if (this.changes.listening) this.buildSoon();
-    });
-    this.changes.startListening();
+    this.changes.rebuildOnChange(() => this.buildSoon());
   }
 
   /** Whether a search now would be answered from memory; unlike current(), asking starts no build. */
