@@ -197,11 +197,13 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
     return stored ? { body: Buffer.from(stored.body), etag: stored.etag } : null;
   }
 
-  /** The page of the title at /{kind}/{slug} as JSON, made from the catalog unless stored; 404 in Turkish when there is none. */
+  /**
+   * The page of the title at /{kind}/{slug} as JSON, made from the catalog; 404 in Turkish when
+   * there is none. For the requests the front did not answer from a stored page (storedPage): the
+   * page is not stored yet, or could not be read.
+   */
   async page(kind: string, slug: string): Promise<string> {
     if (!isTitleAddress(kind, slug)) throw titleNotFound();
-    const [stored] = await STORED_PAGE.run(this.dataSource, [kind, slug, TITLE_PAGE_FORMAT]);
-    if (stored) return stored.body;
     const [row] = await TITLE_DETAIL.run(this.dataSource, [kind, slug]);
     if (!row) throw titleNotFound();
     const body = pageJson(row);
