@@ -17,6 +17,8 @@ export class FakePlayer implements SyncedPlayer {
   muted = false;
   refuse: 'nothing' | 'sound' | 'everything' = 'nothing';
   holdSeeks = false;
+  /** play() starts playing but leaves its `play` event to the caller (fire('play')), as a browser dispatches it a moment later. */
+  holdPlayEvents = false;
   readonly seeks: number[] = [];
   private time = 0;
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -27,7 +29,7 @@ export class FakePlayer implements SyncedPlayer {
     }
     if (this.paused) {
       this.paused = false;
-      this.fire('play');
+      if (!this.holdPlayEvents) this.fire('play');
     }
   });
 

@@ -213,6 +213,48 @@ describe('PlaybackFollower', () => {
     expect(player.playbackRate).toBe(1);
   });
 
+  it("sends the member's play when a tick comes between their click and its play event", async () => {
+    const { player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 3, version: 1 }));
+    await flush();
+    player.holdPlayEvents = true;
+
+    await player.play();
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    player.fire('play');
+    await flush();
+
+    expect(sent).toEqual([{ action: 'play', positionSeconds: 3 }]);
+    expect(player.paused).toBe(false);
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+    expect(player.paused).toBe(false);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("still pauses a player the room was playing in when someone else's pause arrives", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    expect(player.paused).toBe(false);
+
+    sut.receive(buildPlaybackState({ status: 'paused', positionSeconds: 0, version: 2 }));
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+
+    expect(player.paused).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
+  it('undoes the play of a member without control, sending nothing, when a tick comes first too', async () => {
+    const { player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 30 }), { canControl: false });
+    await flush();
+    player.holdPlayEvents = true;
+
+    await player.play();
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    player.fire('play');
+
+    expect(player.paused).toBe(true);
+    expect(sent).toEqual([]);
+  });
+
   it('undoes the play of a member without control, sending nothing', async () => {
     const { player } = follow(buildPlaybackState({ status: 'paused', positionSeconds: 30 }), { canControl: false });
     await flush();

@@ -66,6 +66,12 @@ export class PlaybackFollower {
   private memberSeeking = false;
   private starting = false;
   private autoplay: AutoplayState = 'allowed';
+  /**
+   * The room's status the player was last brought to (null: not yet, or a new player). A player
+   * found playing in a room it was kept paused in was played by the member since: a tick may come
+   * between their click and its `play` event, and must send their play, not undo it.
+   */
+  private keptAs: PlaybackState['status'] | null = null;
 
   constructor(
     initial: PlaybackState,
@@ -96,6 +102,7 @@ export class PlaybackFollower {
     listeners.forEach(([type, listener]) => player.addEventListener(type, listener));
     // A new player (a new source) joins where the room is; it has not drifted.
     this.landExactly = true;
+    this.keptAs = null;
     const timer = setInterval(() => this.apply(), SYNC_TICK_MS);
     this.apply();
     return () => {
@@ -154,14 +161,19 @@ export class PlaybackFollower {
     const duration = Number.isFinite(player.duration) ? player.duration : Number.POSITIVE_INFINITY;
     const expected = Math.min(expectedPosition(target, this.context.serverNow()), duration);
     if (target.status === 'paused') {
-      if (!player.paused) player.pause();
+      if (!player.paused) {
+        if (this.keptAs === 'paused' && this.context.canControl) return this.memberEvent('play');
+        player.pause();
+      }
       this.landOn(player, expected);
+      this.keptAs = 'paused';
       return;
     }
     const pastTheEnd = expected >= duration;
     if (pastTheEnd && player.ended) {
       this.setRate(player, 1);
       this.landExactly = false;
+      this.keptAs = 'playing';
       return;
     }
     if (this.landExactly) {
@@ -173,6 +185,7 @@ export class PlaybackFollower {
     }
     // Playing an ended video would start it over; the room is past the end, so is the player.
     if (player.paused && !pastTheEnd) this.start(player);
+    this.keptAs = 'playing';
   }
 
   /** Takes a newer state as the confirmed one; `exact`: the player lands on it exactly. */
