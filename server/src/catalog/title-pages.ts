@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import type { EpisodeSummary, SeasonDetail, TitleDetail } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../platform/config/config';
+import { APP_CONFIG } from '../platform/config/config.tokens';
 import { PreparedStatement } from '../platform/database/prepared-statement';
 import type { FrontAnswer } from '../platform/http/read-cache/front-reads';
 import { weakEtag } from '../platform/http/response-encoding';
 import { CatalogChanges } from './catalog-changes';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from './catalog.service';
 import type { Title } from './entities/title.entity';
+import { type PageToHold, type PageVersion, TitlePageMemory } from './title-page-memory';
 import { isTitleAddress, titleNotFound } from './title-lookup';
 
 type TitleDetailParts = Pick<TitleDetail, 'genres' | 'channel' | 'trailers'>;
@@ -73,23 +76,51 @@ const UNBUILT_PAGES = new PreparedStatement<PageSourceRow>(
     ORDER BY p.title_id LIMIT $3`,
 );
 
+/** Every title's page version, and whether its page is stored in this code's format ($1): what the pages held in memory are checked against. */
+const PAGE_VERSIONS = new PreparedStatement<PageVersion>(
+  'catalog_title_page_versions',
+  `SELECT title_id AS "titleId", version, coalesce(format = $1, false) AS ready FROM title_page`,
+);
+
+/** The stored pages of the titles $1 in this code's format ($2), to hold in memory. */
+const PAGES_TO_HOLD = new PreparedStatement<PageToHold>(
+  'catalog_title_pages_to_hold',
+  `SELECT p.title_id AS "titleId", t.kind, t.slug, p.version, p.body, p.etag
+     FROM title_page p JOIN title t ON t.id = p.title_id
+    WHERE p.title_id = ANY($1::int[]) AND p.format = $2`,
+);
+
 /**
  * Stores pages, each only if its title's page is still at the version it was read at (a write to
  * the title since then moved the version on, and its page is made again). It never waits for a
  * lock: a page a writer holds is skipped (the writer is making it stale), so the builder is never
- * in a deadlock with an import.
+ * in a deadlock with an import. Answers the titles whose page it stored.
  */
 export const STORE_PAGES = `
-  UPDATE title_page p SET body = b.body, etag = b.etag, format = $5
-    FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[]) AS b(title_id, version, body, etag)
-   WHERE p.title_id = b.title_id AND p.version = b.version AND p.format IS DISTINCT FROM $5
-     AND p.title_id IN (SELECT title_id FROM title_page WHERE title_id = ANY($1::int[]) FOR UPDATE SKIP LOCKED)`;
+  WITH stored AS (
+    UPDATE title_page p SET body = b.body, etag = b.etag, format = $5
+      FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[]) AS b(title_id, version, body, etag)
+     WHERE p.title_id = b.title_id AND p.version = b.version AND p.format IS DISTINCT FROM $5
+       AND p.title_id IN (SELECT title_id FROM title_page WHERE title_id = ANY($1::int[]) FOR UPDATE SKIP LOCKED)
+    RETURNING p.title_id)
+  SELECT title_id AS "titleId" FROM stored`;
 
 /** Taken for each batch the builder stores, so only one process builds at a time (the others find it taken). */
 const BUILDER_LOCK = [0x7469746c, 0x70616765] as const;
 
 const BATCH_SIZE = 100;
 const RETRY_MS = 30_000;
+
+/**
+ * How often the pages held in memory are checked against the stored pages' versions even when no
+ * change was heard of: what bounds how long a write no one announced (plain SQL) is served from
+ * memory, as the read cache's time to live does for its answers, and how soon pages another process
+ * made are held here.
+ */
+export const MEMORY_CHECK_MS = 10_000;
+/** Pages read from PostgreSQL per round trip when holding them; each is gzipped, in slices of HOLD_SLICE between which requests get their turn. */
+const HOLD_BATCH = 200;
+const HOLD_SLICE = 20;
 
 /** The title page's seasons in order, each with its episodes in order. */
 function seasonDetails(seasons: SeasonColumns[], [seasonIds, ids, numbers, names, airMs, durationSeconds]: EpisodeColumns): SeasonDetail[] {
@@ -163,6 +194,12 @@ export const TITLE_PAGE_FORMAT = createHash('sha1').update(DETAIL_COLUMNS).updat
  * write is never kept after it. Pages are made as the server starts and at every catalog change
  * heard of (one process at a time, in batches), and any page asked for before that is made then
  * and stored.
+ *
+ * Each server process also holds the stored pages in memory, gzipped, up to TITLE_PAGES_MEMORY_MB
+ * (TitlePageMemory): the pages it makes as it makes them, the others' when it checks the pages'
+ * versions. It sends a page from memory only while what it holds is verified against the catalog
+ * as this process knows it: checked after the last change it heard of (until then every page is
+ * read from PostgreSQL, as when it cannot listen), and again every MEMORY_CHECK_MS.
  */
 @Injectable()
 export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -170,31 +207,130 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
   private again = false;
   private retry: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly memory: TitlePageMemory | null;
+  /** The CatalogChanges version the pages in memory were last checked under (null: not yet). */
+  private verifiedFor: string | null = null;
+  private checking = false;
+  private checkAgain = false;
+  private checkTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly changes: CatalogChanges,
     private readonly logger: PinoLogger,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.memory = config.titlePagesMemoryBytes > 0 ? new TitlePageMemory(config.titlePagesMemoryBytes) : null;
+  }
 
-  /** Builds when the process starts listening for catalog changes, and after every change heard of; a process that cannot listen (the worker) builds none. */
+  /**
+   * Builds, and checks the pages in memory, when the process starts listening for catalog changes
+   * and after every change heard of; a process that cannot listen (the worker) does neither.
+   */
   onApplicationBootstrap(): void {
-    this.changes.rebuildOnChange(() => this.buildSoon());
+    this.changes.rebuildOnChange(() => {
+      this.buildSoon();
+      this.checkMemorySoon();
+    });
+    if (this.memory !== null) {
+      this.checkTimer = setInterval(() => {
+        if (this.changes.listening) this.checkMemorySoon();
+      }, MEMORY_CHECK_MS);
+      this.checkTimer.unref();
+    }
   }
 
   onApplicationShutdown(): void {
     this.stopped = true;
     if (this.retry) clearTimeout(this.retry);
+    if (this.checkTimer) clearInterval(this.checkTimer);
   }
 
   /**
-   * The stored page of the title at /{kind}/{slug} as the API answers it, with its ETag; null
-   * when it is not stored (or the address names no title: page() says so).
+   * The stored page of the title at /{kind}/{slug} as the API answers it, with its ETag: from
+   * memory when held there and verified, else read from PostgreSQL; null when it is not stored (or
+   * the address names no title: page() says so).
    */
-  async storedPage(kind: string | undefined, slug: string | undefined): Promise<FrontAnswer | null> {
+  storedPage(kind: string | undefined, slug: string | undefined): FrontAnswer | null | Promise<FrontAnswer | null> {
     if (kind === undefined || slug === undefined || !isTitleAddress(kind, slug)) return null;
+    return this.heldPage(kind, slug) ?? this.readStoredPage(kind, slug);
+  }
+
+  /** What this process holds in memory: how many pages, and their bytes compressed. */
+  get held(): { pages: number; bytes: number; verified: boolean } {
+    return { pages: this.memory?.size ?? 0, bytes: this.memory?.bytes ?? 0, verified: this.memoryVerified() };
+  }
+
+  private memoryVerified(): boolean {
+    return this.memory !== null && this.changes.listening && this.verifiedFor === this.changes.version;
+  }
+
+  private heldPage(kind: string, slug: string): FrontAnswer | null {
+    return this.memoryVerified() ? this.memory!.answer(kind, slug) : null;
+  }
+
+  private async readStoredPage(kind: string, slug: string): Promise<FrontAnswer | null> {
     const [stored] = await STORED_PAGE.run(this.dataSource, [kind, slug, TITLE_PAGE_FORMAT]);
     return stored ? { body: Buffer.from(stored.body), etag: stored.etag } : null;
+  }
+
+  /** Starts checking the pages in memory against the stored pages' versions, unless a check runs (then another follows it). */
+  checkMemorySoon(): void {
+    if (this.memory === null || this.stopped) return;
+    if (this.checking) {
+      this.checkAgain = true;
+      return;
+    }
+    this.checking = true;
+    void this.checkMemory()
+      .catch((error: Error) => this.logger.warn({ err: error.message }, 'title pages in memory could not be checked; they are read from PostgreSQL until the next check'))
+      .finally(() => {
+        this.checking = false;
+        if (this.checkAgain) {
+          this.checkAgain = false;
+          this.checkMemorySoon();
+        }
+      });
+  }
+
+  /**
+   * Lets go of the pages whose title changed (or is gone) since they were held, then holds the
+   * stored pages not held yet. The check is kept only when no change was heard of meanwhile: the
+   * version is taken before the read, so a change committed after it started makes it stale, and a
+   * check after it follows.
+   */
+  private async checkMemory(): Promise<void> {
+    const memory = this.memory!;
+    const version = this.changes.version;
+    const versions = await PAGE_VERSIONS.run(this.dataSource, [TITLE_PAGE_FORMAT]);
+    if (!this.changes.listening) return;
+    if (this.changes.version !== version) {
+      this.checkAgain = true;
+      return;
+    }
+    const toHold = memory.reconcile(versions);
+    this.verifiedFor = version;
+    // Full (TITLE_PAGES_MEMORY_MB): the pages not held are read from PostgreSQL.
+    if (memory.full) return;
+    for (let at = 0; at < toHold.length; at += HOLD_BATCH) {
+      const pages = await PAGES_TO_HOLD.run(this.dataSource, [toHold.slice(at, at + HOLD_BATCH), TITLE_PAGE_FORMAT]);
+      if (!(await this.hold(pages, version))) return;
+    }
+  }
+
+  /**
+   * Holds pages read under the catalog version `version`, unless a change was heard of since (the
+   * check after it decides); false when that was so, or when memory is full.
+   */
+  private async hold(pages: PageToHold[], version: string): Promise<boolean> {
+    for (let at = 0; at < pages.length; at += HOLD_SLICE) {
+      if (this.stopped || this.changes.version !== version) return false;
+      for (const page of pages.slice(at, at + HOLD_SLICE)) {
+        if (!this.memory!.hold(page)) return false;
+      }
+      await nextTurn();
+    }
+    return true;
   }
 
   /**
@@ -260,32 +396,46 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  /** Makes and stores the next batch of pages after title `after`: the last title id of the batch, 0 when none was left, null when another process builds. */
+  /**
+   * Makes and stores the next batch of pages after title `after`, and holds in memory those it
+   * stored once they are committed: the last title id of the batch, 0 when none was left, null
+   * when another process builds.
+   */
   private async buildBatch(after: number): Promise<number | null> {
-    return this.dataSource.transaction(async (manager) => {
+    const version = this.changes.version;
+    const built = await this.dataSource.transaction(async (manager) => {
       const [{ locked }] = await manager.query('SELECT pg_try_advisory_xact_lock($1, $2) AS locked', [...BUILDER_LOCK]);
       if (!locked) return null;
       const rows: PageSourceRow[] = await manager.query(UNBUILT_PAGES.text, [after, TITLE_PAGE_FORMAT, BATCH_SIZE]);
-      if (rows.length === 0) return 0;
-      await this.store(rows, rows.map(pageJson), (text, values) => manager.query(text, values));
-      return rows.at(-1)!.id;
+      if (rows.length === 0) return { last: 0, stored: [] };
+      const stored = await this.store(rows, rows.map(pageJson), (text, values) => manager.query(text, values));
+      return { last: rows.at(-1)!.id, stored };
     });
+    if (built === null) return null;
+    if (this.memory !== null) await this.hold(built.stored, version);
+    return built.last;
   }
 
+  /** Stores the pages made of `rows` whose version still holds: those it stored. */
   private async store(
     rows: PageSourceRow[],
     bodies: string[],
     query: (text: string, values: unknown[]) => Promise<unknown> = (text, values) => this.dataSource.query(text, values),
-  ): Promise<void> {
-    const kept = rows.map((row, at) => ({ row, body: bodies[at]! })).filter(({ row }) => row.pageVersion !== null);
-    if (kept.length === 0) return;
-    await query(STORE_PAGES, [
-      kept.map(({ row }) => row.id),
-      kept.map(({ row }) => row.pageVersion),
-      kept.map(({ body }) => body),
-      kept.map(({ body }) => weakEtag(body)),
+  ): Promise<PageToHold[]> {
+    const kept = rows
+      .map((row, at) => ({ row, body: bodies[at]! }))
+      .filter((page): page is { row: PageSourceRow & { pageVersion: string }; body: string } => page.row.pageVersion !== null)
+      .map(({ row, body }) => ({ titleId: row.id, kind: row.kind, slug: row.slug, version: row.pageVersion, body, etag: weakEtag(body) }));
+    if (kept.length === 0) return [];
+    const stored = (await query(STORE_PAGES, [
+      kept.map((page) => page.titleId),
+      kept.map((page) => page.version),
+      kept.map((page) => page.body),
+      kept.map((page) => page.etag),
       TITLE_PAGE_FORMAT,
-    ]);
+    ])) as { titleId: number }[];
+    const storedIds = new Set(stored.map((row) => row.titleId));
+    return kept.filter((page) => storedIds.has(page.titleId));
   }
 
   private retryLater(): void {

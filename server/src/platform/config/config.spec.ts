@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       mailFrom: 'Seyirlik <no-reply@seyirlik.local>',
       recaptcha: null,
       readCacheSeconds: 10,
+      titlePagesMemoryBytes: 256 * 1024 * 1024,
       sessionRecheckSeconds: 5,
       contactEmail: 'iletisim@seyirlik.local',
       pricing: DEFAULT_PRICING,
@@ -91,6 +92,20 @@ describe('loadConfig', () => {
   it.each(['-1', '1.5', '10s', 'abc', '3601', '99999'])('refuses READ_CACHE_SECONDS=%s, saying what it must be', (value) => {
     expect(() => loadConfig({ READ_CACHE_SECONDS: value })).toThrow(
       `READ_CACHE_SECONDS=${JSON.stringify(value)}: must be a whole number of seconds from 0 (off) to 3600`,
+    );
+  });
+
+  it.each([
+    ['0', 0],
+    ['1', 1024 * 1024],
+    ['4096', 4096 * 1024 * 1024],
+  ])('accepts TITLE_PAGES_MEMORY_MB=%s (0 holds no title page in memory)', (value, expected) => {
+    expect(loadConfig({ TITLE_PAGES_MEMORY_MB: value }).titlePagesMemoryBytes).toBe(expected);
+  });
+
+  it.each(['-1', '0.5', '64MB', '4097', '99999'])('refuses TITLE_PAGES_MEMORY_MB=%s, saying what it must be', (value) => {
+    expect(() => loadConfig({ TITLE_PAGES_MEMORY_MB: value })).toThrow(
+      `TITLE_PAGES_MEMORY_MB=${JSON.stringify(value)}: must be a whole number of megabytes from 0 (off) to 4096`,
     );
   });
 

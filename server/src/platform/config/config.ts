@@ -30,6 +30,16 @@ const readCacheSeconds = z
   .transform(Number)
   .refine((seconds) => seconds <= READ_CACHE_MAX_SECONDS, readCacheSecondsMessage);
 
+/** Most TITLE_PAGES_MEMORY_MB: far more than a catalog of a hundred thousand titles takes compressed. */
+const TITLE_PAGES_MEMORY_MAX_MB = 4096;
+const titlePagesMemoryMessage = `must be a whole number of megabytes from 0 (off) to ${TITLE_PAGES_MEMORY_MAX_MB}`;
+
+const titlePagesMemoryMb = z
+  .string()
+  .regex(/^\d{1,4}$/, titlePagesMemoryMessage)
+  .transform(Number)
+  .refine((megabytes) => megabytes <= TITLE_PAGES_MEMORY_MAX_MB, titlePagesMemoryMessage);
+
 /** SESSION_RECHECK_SECONDS: how soon a socket of a session revoked elsewhere is cut, even if every publish is lost. */
 const SESSION_RECHECK_MAX_SECONDS = 300;
 const sessionRecheckSecondsMessage = `must be a whole number of seconds from 1 to ${SESSION_RECHECK_MAX_SECONDS}`;
@@ -108,6 +118,7 @@ const environmentSchema = (cwd: string) => z.object({
     'seyirlik',
   ),
   READ_CACHE_SECONDS: optional(readCacheSeconds).default(10),
+  TITLE_PAGES_MEMORY_MB: optional(titlePagesMemoryMb).default(256),
   SESSION_RECHECK_SECONDS: optional(sessionRecheckSeconds).default(5),
   CONTACT_EMAIL: optional(contactEmail).default('iletisim@seyirlik.local'),
   PRICING_PLANS: optional(pricingPlans(cwd)).default(DEFAULT_PRICING),
@@ -137,6 +148,8 @@ export interface AppConfig {
   recaptcha: { secret: string; siteKey: string | null; verifyUrl: string } | null;
   /** How long a public read is answered from memory (PublicReadCache); 0 turns the cache off. */
   readCacheSeconds: number;
+  /** How many bytes of stored title pages, compressed, each server process holds in memory (TitlePageMemory); 0 holds none. */
+  titlePagesMemoryBytes: number;
   /** How often each server process re-validates the sessions of its member sockets. */
   sessionRecheckSeconds: number;
   /** Where the contact form's messages are mailed (through the mail outbox and its job). */
@@ -181,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       ? { secret: values.RECAPTCHA_SECRET, siteKey: values.RECAPTCHA_SITE_KEY ?? null, verifyUrl: values.RECAPTCHA_VERIFY_URL }
       : null,
     readCacheSeconds: values.READ_CACHE_SECONDS,
+    titlePagesMemoryBytes: values.TITLE_PAGES_MEMORY_MB * 1024 * 1024,
     sessionRecheckSeconds: values.SESSION_RECHECK_SECONDS,
     contactEmail: values.CONTACT_EMAIL,
     pricing: values.PRICING_PLANS,

@@ -4,6 +4,12 @@ import { type StoredBody, weakEtag } from '../response-encoding';
 /** An answer made at the front: the JSON body and its ETag, as the route's handler would send them, and its compressed copies once made. */
 export interface FrontAnswer extends StoredBody {
   etag: string;
+  /**
+   * False: not kept in the read cache even though its route's are (keptInReadCache), as a page
+   * held in memory is kept only when asked again soon, so pages asked once (most of them) do not
+   * crowd the read cache out.
+   */
+  keep?: boolean;
 }
 
 /** `body` (JSON, as the handler's serializer writes it) as an answer, with the ETag the normal path would give it. */

@@ -24,7 +24,8 @@ export interface CachedRead extends StoredBody {
   refreshingSince: number | null;
 }
 
-export type ReadToStore = Pick<CachedRead, 'body' | 'etag' | 'visitorsOnly'>;
+/** What a read hands the cache: its body and ETag, and any compressed copy it already has (kept, not made again). */
+export type ReadToStore = Pick<CachedRead, 'body' | 'etag' | 'visitorsOnly' | 'encoded'>;
 
 /** What lookup() says of a URL. */
 export type CacheLookup =

@@ -35,7 +35,7 @@ export function publicReadFront(cache: PublicReadCache, frontReads: FrontReads):
     const generation = cache.generation;
     const finish = (answer: FrontAnswer | null) => {
       if (answer === null) return done();
-      if (registered.keptInReadCache && request.method === 'GET') cache.store(request.url, { body: answer.body, etag: answer.etag, visitorsOnly: false }, generation);
+      if (registered.keptInReadCache && answer.keep !== false && request.method === 'GET') cache.store(request.url, { body: answer.body, etag: answer.etag, encoded: answer.encoded, visitorsOnly: false }, generation);
       send(request, reply, answer, answer.etag);
     };
     // A read that cannot answer, or fails, lets the request go the full way, which says why.

@@ -1,0 +1,106 @@
+import { gunzipSync } from 'node:zlib';
+import { ASKED_AGAIN_MS, type PageToHold, TitlePageMemory } from './title-page-memory';
+
+/** A page of about `episodes` × 100 bytes of JSON, as a series' page is mostly its episodes. */
+function page(titleId: number, slug: string, version: string, episodes = 20): PageToHold {
+  const body = JSON.stringify({
+    slug,
+    name: `Dizi ${titleId}`,
+    seasons: [{ number: 1, episodes: Array.from({ length: episodes }, (_, at) => ({ id: titleId * 1000 + at, number: at + 1, name: `Bölüm ${at + 1}`, airAt: '2025-01-01T20:00:00.000Z' })) }],
+  });
+  return { titleId, kind: 'dizi', slug, version, body, etag: `W/"${titleId}-${version}"` };
+}
+
+describe('TitlePageMemory', () => {
+  it('sends a held page as it was stored, with its ETag and its gzipped copy', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    const held = page(1, 'bir', '3');
+    expect(sut.hold(held)).toBe(true);
+
+    const answer = sut.answer('dizi', 'bir')!;
+
+    expect(answer.body.toString()).toBe(held.body);
+    expect(answer.etag).toBe(held.etag);
+    expect(gunzipSync(answer.encoded!.gzip!).toString()).toBe(held.body);
+    expect(sut.bytes).toBe(answer.encoded!.gzip!.length);
+    expect(sut.bytes).toBeLessThan(held.body.length / 3);
+    expect(sut.answer('film', 'bir')).toBeNull();
+    expect(sut.answer('dizi', 'iki')).toBeNull();
+  });
+
+  it('has a page kept in the read cache only when it is asked again soon', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    sut.hold(page(1, 'bir', '1'));
+    const at = 1_000_000;
+
+    expect(sut.answer('dizi', 'bir', at)!.keep).toBe(false);
+    expect(sut.answer('dizi', 'bir', at + 5_000)!.keep).toBe(true);
+    expect(sut.answer('dizi', 'bir', at + 5_000 + ASKED_AGAIN_MS)!.keep).toBe(false);
+    // Held again (its title changed): asked once more before it is kept.
+    sut.hold(page(1, 'bir', '2'));
+    expect(sut.answer('dizi', 'bir', at + 6_000 + ASKED_AGAIN_MS)!.keep).toBe(false);
+  });
+
+  it('holds a page too short to be sent compressed as it is', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    const short = page(2, 'kisa', '1', 0);
+    sut.hold(short);
+
+    const answer = sut.answer('dizi', 'kisa')!;
+
+    expect(answer.body.toString()).toBe(short.body);
+    expect(answer.encoded).toBeUndefined();
+    expect(sut.bytes).toBe(Buffer.byteLength(short.body));
+  });
+
+  it('lets go of the pages whose title changed or is gone, and names the stored ones it does not hold', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    sut.hold(page(1, 'bir', '1'));
+    sut.hold(page(2, 'iki', '1'));
+    sut.hold(page(3, 'uc', '1'));
+
+    const toHold = sut.reconcile([
+      { titleId: 1, version: '1', ready: true },
+      { titleId: 2, version: '2', ready: false },
+      { titleId: 4, version: '1', ready: true },
+      { titleId: 5, version: '1', ready: false },
+    ]);
+
+    expect(toHold).toEqual([4]);
+    expect(sut.answer('dizi', 'bir')).not.toBeNull();
+    expect(sut.answer('dizi', 'iki')).toBeNull();
+    expect(sut.answer('dizi', 'uc')).toBeNull();
+    expect(sut.size).toBe(1);
+    expect(sut.holds(1, '1')).toBe(true);
+  });
+
+  it('a renamed title is found at its new address only, and an address taken over shows the new title', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    sut.hold(page(1, 'eski-ad', '1'));
+    sut.hold(page(1, 'yeni-ad', '2'));
+    expect(sut.answer('dizi', 'eski-ad')).toBeNull();
+    expect(sut.answer('dizi', 'yeni-ad')!.etag).toBe('W/"1-2"');
+
+    sut.hold(page(2, 'yeni-ad', '1'));
+
+    expect(sut.answer('dizi', 'yeni-ad')!.etag).toBe('W/"2-1"');
+    expect(sut.size).toBe(1);
+  });
+
+  it('holds no more than its limit, and counts the bytes of what it lets go', () => {
+    const one = new TitlePageMemory(1024 * 1024);
+    one.hold(page(1, 'bir', '1'));
+    const size = one.bytes;
+    const sut = new TitlePageMemory(size * 2 + size / 2);
+
+    expect([1, 2, 3].map((id) => sut.hold(page(id, `d${id}`, '1')))).toEqual([true, true, false]);
+    expect(sut.answer('dizi', 'd3')).toBeNull();
+    expect(sut.full).toBe(true);
+    sut.reconcile([{ titleId: 2, version: '1', ready: true }]);
+    expect(sut.full).toBe(false);
+    expect(sut.bytes).toBe(sut.answer('dizi', 'd2')!.encoded!.gzip!.length);
+    expect(sut.hold(page(3, 'd3', '1'))).toBe(true);
+    sut.clear();
+    expect({ size: sut.size, bytes: sut.bytes }).toEqual({ size: 0, bytes: 0 });
+  });
+});

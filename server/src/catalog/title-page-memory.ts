@@ -1,0 +1,140 @@
+import { gunzipSync } from 'node:zlib';
+import type { FrontAnswer } from '../platform/http/read-cache/front-reads';
+import { compress, COMPRESSION_THRESHOLD_BYTES } from '../platform/http/response-encoding';
+
+/** A stored title page to hold: its title, address, the version of its page it was read at, its JSON and ETag. */
+export interface PageToHold {
+  titleId: number;
+  kind: string;
+  slug: string;
+  version: string;
+  body: string;
+  etag: string;
+}
+
+/** A title's page version as the stored pages say now, and whether its page is stored in this code's format. */
+export interface PageVersion {
+  titleId: number;
+  version: string;
+  ready: boolean;
+}
+
+interface HeldPage {
+  titleId: number;
+  address: string;
+  version: string;
+  etag: string;
+  /** The JSON as it is (a page too short to be sent compressed) or gzipped: one of the two. */
+  plain: Buffer | null;
+  gzip: Buffer | null;
+  /** When it was last sent (0: not yet). */
+  askedAt: number;
+}
+
+/**
+ * A page sent again within this long of the last time is kept in the read cache (sent from there,
+ * as it is, while it stays popular); one asked once is not, so a crawl of the catalog does not push
+ * the popular pages out of the read cache. As a proxy's "minimum uses" before it caches.
+ */
+export const ASKED_AGAIN_MS = 60_000;
+
+const addressOf = (kind: string, slug: string) => `${kind}/${slug}`;
+
+/**
+ * The stored title pages one process holds in memory, gzipped (a title page's JSON is mostly its
+ * episodes' names and times, about a tenth of it compressed), up to `limitBytes`: a page no one
+ * asked lately is then sent without a round trip to PostgreSQL. Each page is held with the version
+ * of its title's page it was stored at, so a comparison with the stored pages' versions
+ * (`reconcile`) tells which are no longer the catalog's. Whether the pages may be served at all is
+ * TitlePages' to say (only while they are verified against the catalog as this process knows it).
+ */
+export class TitlePageMemory {
+  private readonly byAddress = new Map<string, HeldPage>();
+  private readonly byTitle = new Map<number, HeldPage>();
+  private heldBytes = 0;
+  private refused = false;
+
+  constructor(private readonly limitBytes: number) {}
+
+  /** Whether a page was refused for the limit since the last one let go: holding more is not worth reading. */
+  get full(): boolean {
+    return this.refused;
+  }
+
+  get size(): number {
+    return this.byTitle.size;
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Whether the title's page is held at `version`. */
+  holds(titleId: number, version: string): boolean {
+    return this.byTitle.get(titleId)?.version === version;
+  }
+
+  /**
+   * The page at an address as the front sends it: the JSON, its ETag and its gzipped copy (a
+   * client that takes gzip is sent it as held; a plain one costs a decompression, a few tens of
+   * microseconds), to be kept in the read cache only when asked again within ASKED_AGAIN_MS; null
+   * when it is not held.
+   */
+  answer(kind: string, slug: string, now = Date.now()): FrontAnswer | null {
+    const page = this.byAddress.get(addressOf(kind, slug));
+    if (page === undefined) return null;
+    const keep = page.askedAt !== 0 && now - page.askedAt < ASKED_AGAIN_MS;
+    page.askedAt = now;
+    if (page.plain !== null) return { body: page.plain, etag: page.etag, keep };
+    return { body: gunzipSync(page.gzip!), etag: page.etag, encoded: { gzip: page.gzip! }, keep };
+  }
+
+  /** Holds `page`, in place of what was held of its title, unless that would pass the limit: whether it is held. */
+  hold(page: PageToHold): boolean {
+    const body = Buffer.from(page.body);
+    const plain = body.length < COMPRESSION_THRESHOLD_BYTES ? body : null;
+    const gzip = plain === null ? compress(body, 'gzip') : null;
+    const size = (plain ?? gzip!).length;
+    this.drop(page.titleId);
+    if (this.heldBytes + size > this.limitBytes) {
+      this.refused = true;
+      return false;
+    }
+    const held: HeldPage = { titleId: page.titleId, address: addressOf(page.kind, page.slug), version: page.version, etag: page.etag, plain, gzip, askedAt: 0 };
+    // Another title had this address (renamed since): its page goes too.
+    const previous = this.byAddress.get(held.address);
+    if (previous !== undefined) this.drop(previous.titleId);
+    this.byAddress.set(held.address, held);
+    this.byTitle.set(held.titleId, held);
+    this.heldBytes += size;
+    return true;
+  }
+
+  /**
+   * Lets go of every page whose title is gone or whose page moved to another version since it was
+   * held; answers the titles whose page is stored in this code's format and not held (to hold).
+   */
+  reconcile(versions: readonly PageVersion[]): number[] {
+    const current = new Map(versions.map((row) => [row.titleId, row.version]));
+    for (const page of [...this.byTitle.values()]) {
+      if (current.get(page.titleId) !== page.version) this.drop(page.titleId);
+    }
+    return versions.filter((row) => row.ready && !this.byTitle.has(row.titleId)).map((row) => row.titleId);
+  }
+
+  clear(): void {
+    this.byAddress.clear();
+    this.byTitle.clear();
+    this.heldBytes = 0;
+    this.refused = false;
+  }
+
+  private drop(titleId: number): void {
+    const page = this.byTitle.get(titleId);
+    if (page === undefined) return;
+    this.byTitle.delete(titleId);
+    if (this.byAddress.get(page.address) === page) this.byAddress.delete(page.address);
+    this.heldBytes -= (page.plain ?? page.gzip!).length;
+    this.refused = false;
+  }
+}

@@ -1,0 +1,235 @@
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
+import { TITLE_PAGE_FORMAT, TitlePages } from '../../src/catalog/title-pages';
+import { startServer } from '../../src/bootstrap';
+import { loadConfig } from '../../src/platform/config/config';
+import { createLogger } from '../../src/platform/logging/logger';
+import { PublicReadCache } from '../../src/platform/http/read-cache/public-read-cache';
+import { PUBLIC_READS_LISTENER_APPLICATION_NAME } from '../../src/platform/http/read-cache/public-read-invalidation';
+import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
+import { eventually } from '../harness/room-client';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { uniqueRedisPrefix } from '../support/test-database';
+
+/**
+ * Stored title pages held in each server process's memory (TitlePageMemory), the read cache off so
+ * every request reaches them: a page is sent from memory, as stored, only while what is held is
+ * verified against the catalog as the process knows it; any other time it is read from PostgreSQL.
+ *
+ * To tell where an answer came from, a test puts a marked body in a page's stored row behind
+ * everything (no catalog write, so its version stays): memory sends the page as it held it,
+ * PostgreSQL the marked one.
+ */
+describe('title pages held in memory', () => {
+  let sut: TestApp;
+  let db: DataSource;
+  let pages: TitlePages;
+  const series = buildSeries({
+    name: 'Bellekteki Dizi',
+    seasons: [{ number: 1, episodes: Array.from({ length: 15 }, (_, at) => buildEpisode(at + 1)) }],
+  });
+  const film = buildFilm({ name: 'Kısa Film' });
+  const other = buildSeries({ name: 'Öbür Dizi', seasons: [{ number: 1, episodes: [buildEpisode(1), buildEpisode(2)] }] });
+  const path = (title: { kind: string; slug: string }) => `/api/titles/${title.kind}/${title.slug}`;
+  const file = (...titles: Array<typeof series>) => buildCatalogFile(titles);
+
+  async function storedRow(slug: string): Promise<{ id: number; body: string | null; version: string }> {
+    const [row] = await db.query('SELECT t.id, p.body, p.version FROM title t JOIN title_page p ON p.title_id = t.id WHERE t.slug = $1', [slug]);
+    return row;
+  }
+
+  let marks = 0;
+
+  /** Puts a marked body (a new one each time) in the title's stored page, its version and format kept: what PostgreSQL would send from now on. */
+  async function markStored(slug: string): Promise<string> {
+    const { id } = await storedRow(slug);
+    marks += 1;
+    const marked = JSON.stringify({ slug, mark: marks });
+    await db.query('UPDATE title_page SET body = $2, etag = $3 WHERE title_id = $1', [id, marked, `W/"mark-${marks}"`]);
+    return marked;
+  }
+
+  /** Every title's page stored and held, and the memory verified. */
+  async function allHeld(count: number): Promise<void> {
+    await eventually(
+      async () => {
+        pages.checkMemorySoon();
+        return { built: await pages.allBuilt(), held: pages.held };
+      },
+      ({ built, held }) => built && held.verified && held.pages === count,
+    );
+  }
+
+  beforeAll(async () => {
+    sut = await startTestApp({ READ_CACHE_SECONDS: '0' });
+    db = sut.server.app.get(DataSource);
+    pages = sut.server.app.get(TitlePages);
+    await sut.server.app.get(CatalogImportService).import(file(series, film, other));
+    await allHeld(3);
+  });
+
+  afterAll(() => sut.close());
+
+  it('are sent from memory as they were stored, compressed or not as the client takes them', async () => {
+    const stored = (await storedRow(series.slug)).body!;
+    const [{ etag }] = await db.query('SELECT etag FROM title_page WHERE title_id = $1', [(await storedRow(series.slug)).id]);
+    await markStored(series.slug);
+
+    const plain = await request(sut.baseUrl).get(path(series)).set('Accept-Encoding', 'identity');
+    // supertest decompresses what it is sent.
+    const gzip = await request(sut.baseUrl).get(path(series)).set('Accept-Encoding', 'gzip');
+    const br = await request(sut.baseUrl).get(path(series)).set('Accept-Encoding', 'br');
+    const notModified = await request(sut.baseUrl).get(path(series)).set('If-None-Match', etag);
+
+    expect(plain.text).toBe(stored);
+    expect(plain.headers).toMatchObject({ etag, 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gzip.headers).toMatchObject({ etag, 'content-encoding': 'gzip' });
+    expect(gzip.text).toBe(stored);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.text).toBe(stored);
+    expect(notModified.status).toBe(304);
+    expect(pages.held.bytes).toBeLessThan(stored.length);
+  });
+
+  it('are read from PostgreSQL while the process cannot hear of catalog changes, and from memory again once it can', async () => {
+    const marked = await markStored(film.slug);
+    expect((await request(sut.baseUrl).get(path(film))).text).not.toBe(marked);
+
+    await db.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [
+      PUBLIC_READS_LISTENER_APPLICATION_NAME,
+    ]);
+    const duringOutage = await eventually(
+      () => request(sut.baseUrl).get(path(film)),
+      (response) => response.text === marked,
+    );
+    expect(duringOutage.text).toBe(marked);
+
+    // Listening again: checked, and sent from memory again.
+    const after = await eventually(
+      () => request(sut.baseUrl).get(path(film)),
+      (response) => response.text !== marked,
+    );
+    expect(JSON.parse(after.text)).toMatchObject({ slug: film.slug, name: 'Kısa Film' });
+  });
+
+  it('show an announced change at once, and hold the new page', async () => {
+    const before = await request(sut.baseUrl).get(path(other));
+    expect(JSON.parse(before.text)).toMatchObject({ name: 'Öbür Dizi' });
+
+    await sut.server.app.get(CatalogImportService).import(file(series, film, { ...other, name: 'Öbür Dizi Yeni' }));
+
+    const after = await request(sut.baseUrl).get(path(other));
+    expect(JSON.parse(after.text)).toMatchObject({ name: 'Öbür Dizi Yeni' });
+    await allHeld(3);
+    const { id, version } = await storedRow(other.slug);
+    await markStored(other.slug);
+    const fromMemory = await request(sut.baseUrl).get(path(other));
+    expect(JSON.parse(fromMemory.text)).toMatchObject({ name: 'Öbür Dizi Yeni' });
+    expect(fromMemory.headers.etag).toBe(after.headers.etag);
+    expect(await db.query('SELECT version FROM title_page WHERE title_id = $1', [id])).toEqual([{ version }]);
+  });
+
+  it('let go of a page written behind the catalog’s back (no announcement) at the next check', async () => {
+    await request(sut.baseUrl).get(path(series));
+    await db.query("UPDATE title SET name = 'Sessizce Değişti' WHERE slug = $1", [series.slug]);
+    const beforeCheck = await request(sut.baseUrl).get(path(series));
+    expect(JSON.parse(beforeCheck.text)).toMatchObject({ name: 'Bellekteki Dizi' });
+
+    pages.checkMemorySoon();
+
+    const afterCheck = await eventually(
+      () => request(sut.baseUrl).get(path(series)),
+      (response) => JSON.parse(response.text).name === 'Sessizce Değişti',
+    );
+    expect(JSON.parse(afterCheck.text)).toMatchObject({ slug: series.slug, name: 'Sessizce Değişti' });
+    await allHeld(3);
+  });
+
+  it('let go of a title that is gone, which then is not there', async () => {
+    const { id } = await storedRow(film.slug);
+    await db.query('DELETE FROM title WHERE id = $1', [id]);
+    pages.checkMemorySoon();
+
+    await eventually(
+      async () => pages.held,
+      (held) => held.verified && held.pages === 2,
+    );
+    const gone = await request(sut.baseUrl).get(path(film));
+    expect(gone.status).toBe(404);
+  });
+
+  it('are held by another process from the stored pages, which it did not make', async () => {
+    const [{ count }] = await db.query('SELECT count(*)::int AS count FROM title_page WHERE format = $1', [TITLE_PAGE_FORMAT]);
+    const config = loadConfig({ PORT: '0', DATABASE_URL: sut.database.url, LOG_LEVEL: 'silent', REDIS_PREFIX: uniqueRedisPrefix(), READ_CACHE_SECONDS: '0' });
+    const second = await startServer(config, createLogger(config));
+    const secondUrl = `http://127.0.0.1:${(second.app.getHttpServer().address() as AddressInfo).port}`;
+    try {
+      const theirs = second.app.get(TitlePages);
+      const held = await eventually(
+        async () => theirs.held,
+        (state) => state.verified && state.pages === count,
+      );
+      expect(held.pages).toBe(2);
+      const stored = (await storedRow(other.slug)).body;
+      await markStored(other.slug);
+      const answer = await request(secondUrl).get(path(other));
+      expect(answer.text).toBe(stored);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('title pages in memory, with the read cache on', () => {
+  it('are kept in the read cache when asked again soon, not when asked once', async () => {
+    const once = buildSeries({ name: 'Bir Kez Sorulan', seasons: [{ number: 1, episodes: Array.from({ length: 12 }, (_, at) => buildEpisode(at + 1)) }] });
+    const twice = buildSeries({ name: 'İki Kez Sorulan', seasons: [{ number: 1, episodes: Array.from({ length: 12 }, (_, at) => buildEpisode(at + 1)) }] });
+    const app = await startTestApp();
+    try {
+      await app.server.app.get(CatalogImportService).import(buildCatalogFile([once, twice]));
+      const pages = app.server.app.get(TitlePages);
+      await eventually(
+        async () => {
+          pages.checkMemorySoon();
+          return pages.held;
+        },
+        (held) => held.verified && held.pages === 2,
+      );
+      const cache = app.server.app.get(PublicReadCache);
+      const kept = (slug: string) => cache.lookup(`/api/titles/dizi/${slug}`).kind === 'hit';
+
+      const first = await request(app.baseUrl).get(`/api/titles/dizi/${once.slug}`);
+      await request(app.baseUrl).get(`/api/titles/dizi/${twice.slug}`);
+      const second = await request(app.baseUrl).get(`/api/titles/dizi/${twice.slug}`);
+
+      expect(JSON.parse(first.text)).toMatchObject({ name: 'Bir Kez Sorulan' });
+      expect(JSON.parse(second.text)).toMatchObject({ name: 'İki Kez Sorulan' });
+      expect({ once: kept(once.slug), twice: kept(twice.slug) }).toEqual({ once: false, twice: true });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('title pages in memory, turned off', () => {
+  it('TITLE_PAGES_MEMORY_MB=0 holds none: every page is read from PostgreSQL', async () => {
+    const series = buildSeries({ name: 'Belleksiz Dizi' });
+    const app = await startTestApp({ READ_CACHE_SECONDS: '0', TITLE_PAGES_MEMORY_MB: '0' });
+    try {
+      await app.server.app.get(CatalogImportService).import(buildCatalogFile([series]));
+      const pages = app.server.app.get(TitlePages);
+      await eventually(() => pages.allBuilt(), (built) => built);
+      await app.server.app.get(DataSource).query("UPDATE title_page SET body = '{\"okundu\":true}', etag = 'W/\"okundu\"'");
+
+      const answer = await request(app.baseUrl).get(`/api/titles/dizi/${series.slug}`);
+
+      expect(answer.text).toBe('{"okundu":true}');
+      expect(pages.held).toEqual({ pages: 0, bytes: 0, verified: false });
+    } finally {
+      await app.close();
+    }
+  });
+});
