@@ -54,19 +54,22 @@ describe('TitlePageMemory', () => {
   });
 
   it('lets go of the pages whose title changed or is gone, and names the stored ones it does not hold', () => {
+    // The changes are what PostgreSQL found different from held() (TitlePages' check).
     const sut = new TitlePageMemory(1024 * 1024);
     sut.hold(page(1, 'bir', '1'));
     sut.hold(page(2, 'iki', '1'));
     sut.hold(page(3, 'uc', '1'));
 
+    expect(sut.held()).toEqual({ titleIds: '{1,2,3}', versions: '{1,1,1}' });
+
     const toHold = sut.reconcile([
-      { titleId: 1, version: '1', ready: true },
       { titleId: 2, version: '2', ready: false },
+      { titleId: 3, version: null, ready: false },
       { titleId: 4, version: '1', ready: true },
-      { titleId: 5, version: '1', ready: false },
     ]);
 
     expect(toHold).toEqual([4]);
+    expect(sut.held()).toEqual({ titleIds: '{1}', versions: '{1}' });
     expect(sut.answer('dizi', 'bir')).not.toBeNull();
     expect(sut.answer('dizi', 'iki')).toBeNull();
     expect(sut.answer('dizi', 'uc')).toBeNull();
@@ -96,9 +99,10 @@ describe('TitlePageMemory', () => {
     expect([1, 2, 3].map((id) => sut.hold(page(id, `d${id}`, '1')))).toEqual([true, true, false]);
     expect(sut.answer('dizi', 'd3')).toBeNull();
     expect(sut.full).toBe(true);
-    sut.reconcile([{ titleId: 2, version: '1', ready: true }]);
+    sut.reconcile([{ titleId: 1, version: null, ready: false }]);
     expect(sut.full).toBe(false);
     expect(sut.bytes).toBe(sut.answer('dizi', 'd2')!.encoded!.gzip!.length);
+    expect(sut.answer('dizi', 'd1')).toBeNull();
     expect(sut.hold(page(3, 'd3', '1'))).toBe(true);
     sut.clear();
     expect({ size: sut.size, bytes: sut.bytes }).toEqual({ size: 0, bytes: 0 });

@@ -12,10 +12,13 @@ export interface PageToHold {
   etag: string;
 }
 
-/** A title's page version as the stored pages say now, and whether its page is stored in this code's format. */
-export interface PageVersion {
+/**
+ * A title whose stored page differs from what memory holds of it: its page's version now (null:
+ * the title is gone), and whether its page is stored in this code's format.
+ */
+export interface PageChange {
   titleId: number;
-  version: string;
+  version: string | null;
   ready: boolean;
 }
 
@@ -53,6 +56,8 @@ export class TitlePageMemory {
   private readonly byTitle = new Map<number, HeldPage>();
   private heldBytes = 0;
   private refused = false;
+  /** What `held()` answers, made again only after a change to what is held. */
+  private heldList: { titleIds: string; versions: string } | null = null;
 
   constructor(private readonly limitBytes: number) {}
 
@@ -107,19 +112,32 @@ export class TitlePageMemory {
     this.byAddress.set(held.address, held);
     this.byTitle.set(held.titleId, held);
     this.heldBytes += size;
+    this.heldList = null;
     return true;
+  }
+
+  /**
+   * The titles held and the versions their pages are held at, as PostgreSQL array literals (for
+   * the check that compares them with the stored pages in PostgreSQL: the process then reads only
+   * the differences, not every title's version).
+   */
+  held(): { titleIds: string; versions: string } {
+    if (this.heldList === null) {
+      const pages = [...this.byTitle.values()];
+      this.heldList = { titleIds: `{${pages.map((page) => page.titleId).join(',')}}`, versions: `{${pages.map((page) => page.version).join(',')}}` };
+    }
+    return this.heldList;
   }
 
   /**
    * Lets go of every page whose title is gone or whose page moved to another version since it was
    * held; answers the titles whose page is stored in this code's format and not held (to hold).
    */
-  reconcile(versions: readonly PageVersion[]): number[] {
-    const current = new Map(versions.map((row) => [row.titleId, row.version]));
-    for (const page of [...this.byTitle.values()]) {
-      if (current.get(page.titleId) !== page.version) this.drop(page.titleId);
+  reconcile(changes: readonly PageChange[]): number[] {
+    for (const change of changes) {
+      if (this.byTitle.get(change.titleId)?.version !== change.version) this.drop(change.titleId);
     }
-    return versions.filter((row) => row.ready && !this.byTitle.has(row.titleId)).map((row) => row.titleId);
+    return changes.filter((change) => change.version !== null && change.ready && !this.byTitle.has(change.titleId)).map((change) => change.titleId);
   }
 
   clear(): void {
@@ -127,6 +145,7 @@ export class TitlePageMemory {
     this.byTitle.clear();
     this.heldBytes = 0;
     this.refused = false;
+    this.heldList = null;
   }
 
   private drop(titleId: number): void {
@@ -136,5 +155,6 @@ export class TitlePageMemory {
     if (this.byAddress.get(page.address) === page) this.byAddress.delete(page.address);
     this.heldBytes -= (page.plain ?? page.gzip!).length;
     this.refused = false;
+    this.heldList = null;
   }
 }
