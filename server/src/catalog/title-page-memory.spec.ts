@@ -1,4 +1,5 @@
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { storedBodyFor } from '../platform/http/response-encoding';
 import { ASKED_AGAIN_MS, type PageToHold, TitlePageMemory } from './title-page-memory';
 
 /** A page of about `episodes` × 100 bytes of JSON, as a series' page is mostly its episodes. */
@@ -26,6 +27,27 @@ describe('TitlePageMemory', () => {
     expect(sut.bytes).toBeLessThan(held.body.length / 3);
     expect(sut.answer('film', 'bir')).toBeNull();
     expect(sut.answer('dizi', 'iki')).toBeNull();
+  });
+
+  it('sends a page asked once to a browser in its held gzipped copy, and makes brotli only for a page kept', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    const held = page(1, 'bir', '1');
+    sut.hold(held);
+    const browser = 'gzip, deflate, br, zstd';
+    const at = 1_000_000;
+
+    const once = sut.answer('dizi', 'bir', at)!;
+    const gzip = once.encoded!.gzip!;
+    expect(storedBodyFor(once, browser)).toEqual({ body: gzip, vary: true, encoding: 'gzip' });
+    // The same copy each time: nothing compressed or decompressed for it.
+    expect(sut.answer('dizi', 'bir', at + ASKED_AGAIN_MS)!.encoded!.gzip).toBe(gzip);
+
+    const kept = sut.answer('dizi', 'bir', at + ASKED_AGAIN_MS + 1_000)!;
+    expect(kept).toMatchObject({ keep: true, sentOnce: false });
+    const sent = storedBodyFor(kept, browser);
+    expect(sent.encoding).toBe('br');
+    expect(brotliDecompressSync(sent.body).toString()).toBe(held.body);
+    expect(storedBodyFor(sut.answer('dizi', 'bir', at + ASKED_AGAIN_MS + 2_000)!, 'identity').body.toString()).toBe(held.body);
   });
 
   it('has a page kept in the read cache only when it is asked again soon', () => {

@@ -80,10 +80,11 @@ export class TitlePageMemory {
   }
 
   /**
-   * The page at an address as the front sends it: the JSON, its ETag and its gzipped copy (a
-   * client that takes gzip is sent it as held; a plain one costs a decompression, a few tens of
-   * microseconds), to be kept in the read cache only when asked again within ASKED_AGAIN_MS; null
-   * when it is not held.
+   * The page at an address as the front sends it: the JSON, its ETag and its gzipped copy, to be
+   * kept in the read cache only when asked again within ASKED_AGAIN_MS; null when it is not held.
+   * A page asked once is sent in its gzipped copy to a client that takes gzip (every browser), as
+   * held; only a client that takes none, or a page to keep, costs a decompression (a few tens of
+   * microseconds), made when the JSON is first read.
    */
   answer(kind: string, slug: string, now = Date.now()): FrontAnswer | null {
     const page = this.byAddress.get(addressOf(kind, slug));
@@ -91,7 +92,17 @@ export class TitlePageMemory {
     const keep = page.askedAt !== 0 && now - page.askedAt < ASKED_AGAIN_MS;
     page.askedAt = now;
     if (page.plain !== null) return { body: page.plain, etag: page.etag, keep };
-    return { body: gunzipSync(page.gzip!), etag: page.etag, encoded: { gzip: page.gzip! }, keep };
+    const gzip = page.gzip!;
+    let body: Buffer | undefined;
+    return {
+      get body() {
+        return (body ??= gunzipSync(gzip));
+      },
+      etag: page.etag,
+      encoded: { gzip },
+      keep,
+      sentOnce: !keep,
+    };
   }
 
   /** Holds `page`, in place of what was held of its title, unless that would pass the limit: whether it is held. */

@@ -33,16 +33,21 @@ export function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
   return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
-export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
+/** How much a client takes each encoding, from its Accept-Encoding header (0: not at all). */
+function encodingQualities(acceptEncoding: string | string[]): (encoding: Encoding) => number {
   const accepted = new Map<string, number>();
   for (const part of String(acceptEncoding).toLowerCase().split(',')) {
     const [name = '', ...parameters] = part.trim().split(';');
     const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  const quality = (name: Encoding) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+  return (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*')! : 0);
+}
+
+/** The encoding to send for an Accept-Encoding header: brotli, then gzip, unless refused with q=0. */
+export function negotiateEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const quality = encodingQualities(acceptEncoding);
   const br = quality('br');
   const gzip = quality('gzip');
   if (br > 0 && br >= gzip) return 'br';
@@ -68,6 +73,14 @@ export function isCompressible(contentType: string | undefined): boolean {
 export interface StoredBody {
   body: Buffer;
   encoded?: Partial<Record<Encoding, Buffer>>;
+  /**
+   * Sent this once and then let go (a title page held gzipped, asked once): a copy in `encoded` that
+   * the client takes is sent as it is, instead of making the client's preferred encoding for one
+   * answer (every browser prefers brotli, and compressing a page per request cost more than
+   * everything else the answer does). The copy is made of the body as it is, so it was at least
+   * COMPRESSION_THRESHOLD_BYTES long.
+   */
+  sentOnce?: boolean;
 }
 
 /** How a body of `length` bytes goes to a client: whether the answer varies with Accept-Encoding, and the encoding to send (null: as it is). */
@@ -76,11 +89,26 @@ export function encodingFor(length: number, acceptEncoding: string | string[] | 
   return { vary: true, encoding: negotiateEncoding(acceptEncoding) };
 }
 
-/** A stored body as the client takes it: compressed (made once per encoding) from the threshold on when it accepts that. */
+/** A copy of `stored` made already in an encoding the client takes, preferred as negotiateEncoding prefers. */
+function heldEncodingFor(stored: StoredBody, acceptEncoding: string | string[] | undefined): Encoding | null {
+  if (!acceptEncoding || stored.encoded === undefined) return null;
+  const quality = encodingQualities(acceptEncoding);
+  const held = (['br', 'gzip'] as const).filter((encoding) => stored.encoded![encoding] !== undefined && quality(encoding) > 0);
+  return held.sort((a, b) => quality(b) - quality(a))[0] ?? null;
+}
+
+/**
+ * A stored body as the client takes it: compressed (made once per encoding) from the threshold on
+ * when it accepts that; a body sent once goes in a copy it holds when the client takes one.
+ */
 export function storedBodyFor(
   stored: StoredBody,
   acceptEncoding: string | string[] | undefined,
 ): { body: Buffer; vary: boolean; encoding: Encoding | null } {
+  if (stored.sentOnce) {
+    const held = heldEncodingFor(stored, acceptEncoding);
+    if (held !== null) return { body: stored.encoded![held]!, vary: true, encoding: held };
+  }
   const { vary, encoding } = encodingFor(stored.body.length, acceptEncoding);
   if (encoding === null) return { body: stored.body, vary, encoding };
   stored.encoded ??= {};
