@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importDemoCatalog, multiplyCatalog, waitForTitlePages } from './catalog-data.mjs';
-import { catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
+import { BROWSER_ACCEPT_ENCODING, catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
 import { isAppTarget, loadTableLines, ratios, runScenarios } from './scenarios.mjs';
 
@@ -87,7 +87,7 @@ export async function runCatalogSection({ root, settings, database, server, work
   const pagesMs = await waitForTitlePages(database.url, { signal });
   console.log(`  every title's page stored by the server ${formatSeconds(pagesMs)} after the change was announced`);
 
-  const reads = (await catalogReads(database.url)).map((read) => ({ ...read, headers: { accept: 'application/json' } }));
+  const reads = (await catalogReads(database.url)).map((read) => ({ ...read, headers: { accept: 'application/json', ...read.headers } }));
   const recorded = await recordBodies(reads, server);
   const responsesFile = join(workDir, 'responses.json');
   writeFileSync(responsesFile, JSON.stringify(recorded));
@@ -246,7 +246,8 @@ function distinctReadNotes(section) {
     .filter((result) => isDistinct(result.scenario) && !result.error)
     .map(
       (result) =>
-        `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} paths asked once each on the server (read cache on), none asked before` +
+        `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} paths asked once each on the server (read cache on), none asked before, ` +
+        `with a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING})` +
         (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked after ${result.seconds.toFixed(1)} s` : '') +
         '; no baseline: its bodies would have to be asked of the server first)',
     );
