@@ -1,5 +1,6 @@
 import { type ClientToServerEvents, REALTIME_MESSAGES, rooms, type ServerToClientEvents, SOCKET_PATH } from '@seyirlik/shared-contracts';
 import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PACKET_LIMIT_BYTES } from '../../src/platform/realtime/realtime-io.adapter';
 import { RealtimeService } from '../../src/platform/realtime/realtime.service';
 import { DataSource } from 'typeorm';
 import { insertMembers } from '../factories/audience';
@@ -66,6 +67,41 @@ describe('Socket.IO handshake', () => {
     sockets.push(socket);
 
     expect(await outcome(socket)).toMatch(/^refused/);
+  });
+
+  it('ends the connection of a client that sends a packet over the limit, before reading it, and goes on answering the others', async () => {
+    const origin = `http://${new URL(sut.baseUrl).host}`;
+    const sender = connect(sut.baseUrl, origin);
+    const other = connect(sut.baseUrl, origin);
+    sockets.push(sender, other);
+    expect([await outcome(sender), await outcome(other)]).toEqual(['connected', 'connected']);
+
+    // Under the limit, a packet is read and answered (a room name that long names no room).
+    const near = await sender.timeout(2000).emitWithAck('room.join', { room: 'x'.repeat(SOCKET_PACKET_LIMIT_BYTES - 100) });
+    expect(near).toEqual({ ok: false, message: REALTIME_MESSAGES.roomUnknown });
+
+    const ended = new Promise<string>((resolveEnded) => sender.once('disconnect', resolveEnded));
+    const started = Date.now();
+    sender.emit('room.join', { room: 'x'.repeat(SOCKET_PACKET_LIMIT_BYTES + 1) }, () => undefined);
+
+    expect(await ended).toBe('transport close');
+    const reply = await other.timeout(2000).emitWithAck('clock.ping');
+    expect(reply.serverTime).toBeGreaterThanOrEqual(started);
+    expect(other.connected).toBe(true);
+  });
+
+  it('refuses a long-polling request over the limit before reading it', async () => {
+    const origin = `http://${new URL(sut.baseUrl).host}`;
+    const polling = (sid?: string) => `${sut.baseUrl}${SOCKET_PATH}/?EIO=4&transport=polling${sid ? `&sid=${sid}` : ''}`;
+    const open = await fetch(polling(), { headers: { origin } });
+    const { sid } = JSON.parse((await open.text()).slice(1)) as { sid: string };
+    const post = (body: string) => fetch(polling(sid), { method: 'POST', headers: { origin, 'content-type': 'text/plain;charset=UTF-8' }, body });
+
+    // Engine.IO's framing: '4' a message, '0' Socket.IO's connect.
+    expect((await post('40')).status).toBe(200);
+    const tooLarge = await post(`42${JSON.stringify(['room.join', { room: 'x'.repeat(SOCKET_PACKET_LIMIT_BYTES) }])}`);
+
+    expect(tooLarge.status).toBe(413);
   });
 });
 

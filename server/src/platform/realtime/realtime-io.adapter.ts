@@ -12,6 +12,15 @@ import { RealtimeService } from './realtime.service';
 import { SocketSessionRecheck } from './socket-session-recheck';
 
 /**
+ * The largest packet a client may send over its socket, or in one long-polling request. What
+ * clients send is a room or stream name, a conversation's hash, a flag or a playback command (the
+ * largest, `stream.heads`, lists at most STREAM_RULES.headsMaxStreams names: well under 2 KB).
+ * Socket.IO's default, 1 MB, let one packet of nested brackets hold the process for some 80 ms
+ * while it was parsed; a larger packet now ends the connection before anything of it is parsed.
+ */
+export const SOCKET_PACKET_LIMIT_BYTES = 16 * 1024;
+
+/**
  * Socket.IO on the HTTP server's port: the handshake is refused for a foreign Origin, and with
  * REDIS_URL every emit fans out to the other server processes through the Redis adapter
  * (in-memory adapter otherwise).
@@ -39,6 +48,7 @@ export class RealtimeIoAdapter extends IoAdapter {
       ...options,
       path: SOCKET_PATH,
       serveClient: false,
+      maxHttpBufferSize: SOCKET_PACKET_LIMIT_BYTES,
       allowRequest: (request, callback) => {
         if (!isAllowedOrigin(request.headers.origin, request.headers.host, this.config.publicOrigin)) {
           callback('origin not allowed', false);
