@@ -305,7 +305,7 @@ describe('no request stalls a process', () => {
   it('answers every socket event with the largest payloads of the worst characters, in order, within a second', async () => {
     const answers: Answer[] = [];
     // The server ends a connection whose packet passes SOCKET_PACKET_LIMIT_BYTES (realtime.spec.ts):
-    // each payload fills it, `shares` values of two-byte letters, with room for the event's framing.
+    // each payload fills it with two-byte letters, shared among its fields, leaving room for the event's framing.
     const filling = (keys: readonly string[]) => {
       const room = SOCKET_PACKET_LIMIT_BYTES - 256 - Buffer.byteLength(JSON.stringify(Object.fromEntries(keys.map((key) => [key, '']))));
       const value = repeatTo('ş', Math.floor(room / 2 / keys.length));
