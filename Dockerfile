@@ -36,4 +36,5 @@ COPY --from=build /app/server/assets ./server/assets
 COPY --from=build /app/client/dist ./client/dist
 USER node
 EXPOSE 3000
-CMD ["node", "server/dist/main.js"]
+# The V8 flags of server/node-flags.json.
+CMD ["node", "--min-semi-space-size=16", "server/dist/main.js"]

@@ -44,7 +44,7 @@ import {
 } from './lib/notifications-section.mjs';
 import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
-import { freePort, startNode, waitForHealthy } from './lib/processes.mjs';
+import { freePort, NODE_FLAGS, startNode, waitForHealthy } from './lib/processes.mjs';
 import { deleteKeysWithPrefix, redactUrl } from './lib/redis.mjs';
 import { loadTableLines, ratios, runScenarios, WARMUP_MS } from './lib/scenarios.mjs';
 import { printTimedResults, runTimedSection, timedProblems, timedSummaryLines } from './lib/timed-section.mjs';
@@ -311,7 +311,7 @@ const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(', ');
 
 function printHeader(settings) {
   console.log('Seyirlik bench');
-  console.log(`  node ${process.version}, ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
+  console.log(`  node ${process.version} (every process started with ${NODE_FLAGS.join(' ')}, as deployed), ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
   console.log(
     `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target over the warm-up's connections, at most ${formatRate(settings.maxRequests)} requests`,
   );

@@ -1,9 +1,17 @@
 // Child processes the bench starts (the app and the bare baseline): spawning, waiting until
 // they answer, and stopping them — gently first, then for sure.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { get } from './load.mjs';
+
+/**
+ * The V8 flags the app runs with where it is deployed (server/node-flags.json). Every process the
+ * bench starts, the bare baselines too, runs with them: the app as deployed, and a baseline that is
+ * the same runtime without the app.
+ */
+export const NODE_FLAGS = JSON.parse(readFileSync(new URL('../../server/node-flags.json', import.meta.url), 'utf8')).flags;
 
 const LOG_TAIL_LINES = 40;
 const STOP_GRACE_MS = 10_000;
@@ -29,7 +37,7 @@ export function freePort() {
 export function startNode(name, script, { cwd, env }) {
   // Measured as deployed (the Dockerfile sets production): libraries skip their development checks.
   const profile = process.env.BENCH_CPU_PROF_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`] : [];
-  const child = spawn(process.execPath, [...profile, script], { cwd, env: { NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, script], { cwd, env: { NODE_ENV: 'production', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const tail = [];
   let lines = 0;
   const keep = (chunk) => {

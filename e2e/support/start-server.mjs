@@ -1,6 +1,6 @@
 // Starts the built site for the browser tests: the default embedded mode, on a fresh data folder.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,7 +9,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const dataDir = process.env.E2E_DATA_DIR ?? join(root, '.test-output', 'e2e-data');
 rmSync(dataDir, { recursive: true, force: true });
 
-const server = spawn(process.execPath, [join(root, 'server', 'dist', 'main.js')], {
+// With the V8 flags the site is deployed with (server/node-flags.json).
+const { flags } = JSON.parse(readFileSync(join(root, 'server', 'node-flags.json'), 'utf8'));
+const server = spawn(process.execPath, [...flags, join(root, 'server', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: {
