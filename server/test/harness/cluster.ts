@@ -12,7 +12,7 @@ export interface ServerProcess {
   /** Every line the process wrote to stdout (its structured logs). */
   output: string[];
   /** Runs a harness command (see server-process.cjs) inside the process. */
-  command(command: 'join' | 'emit' | 'entryPoints', args: Record<string, unknown>): Promise<unknown>;
+  command(command: 'join' | 'emit' | 'entryPoints' | 'heldHeap', args: Record<string, unknown>): Promise<unknown>;
   /** SIGTERM, and waits for the exit code. */
   stop(): Promise<number | null>;
 }

@@ -2,6 +2,8 @@
 // exactly as main.js starts it, plus an IPC channel through which a test makes this process emit.
 'use strict';
 const { join } = require('node:path');
+const { setFlagsFromString } = require('node:v8');
+const { runInNewContext } = require('node:vm');
 
 const dist = join(__dirname, '..', '..', 'dist');
 const { startServer } = require(join(dist, 'bootstrap.js'));
@@ -20,6 +22,14 @@ async function main() {
   const commands = {
     /** Adds the sockets of `from` (a socket id or a room, on any process) to `room`. */
     join: ({ from, room }) => realtime.addToRoom(from, room),
+    /** The heap this process holds once garbage is fully collected, in bytes. */
+    heldHeap: () => {
+      setFlagsFromString('--expose-gc');
+      const collect = runInNewContext('gc');
+      collect();
+      collect();
+      return process.memoryUsage().heapUsed;
+    },
     /** Emits an event to a room from this process. */
     emit: ({ room, event, payload }) => realtime.toRoom(room, event, payload),
     /**
