@@ -243,7 +243,7 @@ describe('What a connected socket holds', () => {
 
   /**
    * The server's handlers are bound to each socket with one listener per event. Nest's own binding
-   * held an rxjs pipeline per event per socket, some 36 KB a socket more. Measured in a server
+   * held an rxjs pipeline per event per socket, some 35 KB a socket more. Measured in a server
    * process of its own, each socket answered once and refused once.
    */
   it('costs the server little heap per socket, each having been answered', async () => {
