@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { FrontAnswer } from '../platform/http/read-cache/front-reads';
-import { compress, COMPRESSION_THRESHOLD_BYTES } from '../platform/http/response-encoding';
+import { compress, COMPRESSION_THRESHOLD_BYTES, ownCopy } from '../platform/http/response-encoding';
 
 /** A stored title page to hold: its title, address, the version of its page it was read at, its JSON and ETag. */
 export interface PageToHold {
@@ -109,7 +109,8 @@ export class TitlePageMemory {
   hold(page: PageToHold): boolean {
     const body = Buffer.from(page.body);
     const plain = body.length < COMPRESSION_THRESHOLD_BYTES ? body : null;
-    const gzip = plain === null ? compress(body, 'gzip') : null;
+    // Held in a buffer of its own, so the bytes counted against the limit are the bytes held.
+    const gzip = plain === null ? ownCopy(compress(body, 'gzip')) : null;
     const size = (plain ?? gzip!).length;
     this.drop(page.titleId);
     if (this.heldBytes + size > this.limitBytes) {

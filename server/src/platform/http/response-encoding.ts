@@ -10,9 +10,20 @@ export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 /** Bodies smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** Brotli's quality for answers made per request (11, its default, costs far more for a few % less). */
-const BROTLI_QUALITY = 5;
-const GZIP_LEVEL = 6;
+/**
+ * How hard a body is compressed:
+ * - 'stored': compressed once and sent many times (a read cache entry, the app shell), so a
+ *   smaller copy is worth more CPU: brotli quality 5 (11, its default, costs far more for a few %
+ *   less), gzip level 6.
+ * - 'once': made for one answer (an uncached read, a live search), where the compression is paid
+ *   by that answer's latency: brotli quality 2 and gzip level 1. On a live search's 1.7 KB answer
+ *   brotli 2 takes about half the time of 5 for some 40 bytes more; on a 29 KB answer brotli 2
+ *   takes 40% of 5's time and gzip 1 a third of 6's, for about a fifth more bytes.
+ */
+export type CompressionEffort = 'stored' | 'once';
+
+const BROTLI_QUALITY: Record<CompressionEffort, number> = { stored: 5, once: 2 };
+const GZIP_LEVEL: Record<CompressionEffort, number> = { stored: 6, once: 1 };
 
 export type Encoding = 'br' | 'gzip';
 
@@ -33,10 +44,27 @@ export function isFresh(headers: IncomingHttpHeaders, etag: string): boolean {
   return match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
+/** How much a client takes each encoding (0: not at all). */
+type EncodingQualities = (encoding: Encoding) => number;
+
+/** The Accept-Encoding headers read last: browsers send a handful of them, so most are read once. */
+const READ_HEADERS_LIMIT = 64;
+const readHeaders = new Map<string, EncodingQualities>();
+
 /** How much a client takes each encoding, from its Accept-Encoding header (0: not at all). */
-function encodingQualities(acceptEncoding: string | string[]): (encoding: Encoding) => number {
+function encodingQualities(acceptEncoding: string | string[]): EncodingQualities {
+  const header = String(acceptEncoding);
+  const known = readHeaders.get(header);
+  if (known !== undefined) return known;
+  const qualities = readEncodingQualities(header);
+  if (readHeaders.size >= READ_HEADERS_LIMIT) readHeaders.delete(readHeaders.keys().next().value!);
+  readHeaders.set(header, qualities);
+  return qualities;
+}
+
+function readEncodingQualities(header: string): EncodingQualities {
   const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding).toLowerCase().split(',')) {
+  for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...parameters] = part.trim().split(';');
     const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
@@ -55,13 +83,44 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
   return null;
 }
 
-/** `body` compressed with `encoding`. */
-export function compress(body: Buffer, encoding: Encoding): Buffer {
+/** zlib's default output buffer, and the smallest it takes. */
+const ZLIB_CHUNK_BYTES = 16 * 1024;
+const ZLIB_MIN_CHUNK_BYTES = 64;
+
+/**
+ * `body` compressed with `encoding`, as hard as `effort` says. The result may be a view of a larger
+ * buffer: hand it to ownCopy before keeping it.
+ *
+ * zlib writes into an output buffer of `chunkSize` bytes, 16 KB by default, and the result is a
+ * view of it. Each such buffer is memory outside V8's heap, which V8 counts: a server compressing
+ * a few thousand small answers a second made 16 KB of it per answer, and V8 answered that with a
+ * full collection every few hundred milliseconds. A buffer the size of the body (which its
+ * compressed copy does not outgrow, but for a few bytes zlib then adds in a second one) comes from
+ * Node's pool of small buffers when it is small.
+ */
+export function compress(body: Buffer, encoding: Encoding, effort: CompressionEffort = 'stored'): Buffer {
+  const chunkSize = Math.min(Math.max(body.length, ZLIB_MIN_CHUNK_BYTES), ZLIB_CHUNK_BYTES);
   return encoding === 'br'
     ? brotliCompressSync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
+        chunkSize,
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort],
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        },
       })
-    : gzipSync(body, { level: GZIP_LEVEL });
+    : gzipSync(body, { chunkSize, level: GZIP_LEVEL[effort] });
+}
+
+/**
+ * `buffer` in memory of its own, exactly its size, for keeping: a view of a larger buffer (zlib's
+ * output, a slice of Node's pool) would keep all of that alive, unseen by any count of bytes held.
+ */
+export function ownCopy(buffer: Buffer): Buffer {
+  if (buffer.byteOffset === 0 && buffer.buffer.byteLength === buffer.length) return buffer;
+  const copy = Buffer.allocUnsafeSlow(buffer.length);
+  buffer.copy(copy);
+  return copy;
 }
 
 /** Text that compresses well: JSON, HTML, CSS, JavaScript, SVG. */
@@ -81,6 +140,8 @@ export interface StoredBody {
    * COMPRESSION_THRESHOLD_BYTES long.
    */
   sentOnce?: boolean;
+  /** How hard its copies are compressed: 'stored' unless it was made for one request and is seldom sent again (a live search's answer). */
+  effort?: CompressionEffort;
 }
 
 /** How a body of `length` bytes goes to a client: whether the answer varies with Accept-Encoding, and the encoding to send (null: as it is). */
@@ -112,7 +173,7 @@ export function storedBodyFor(
   const { vary, encoding } = encodingFor(stored.body.length, acceptEncoding);
   if (encoding === null) return { body: stored.body, vary, encoding };
   stored.encoded ??= {};
-  return { body: (stored.encoded[encoding] ??= compress(stored.body, encoding)), vary, encoding };
+  return { body: (stored.encoded[encoding] ??= ownCopy(compress(stored.body, encoding, stored.effort))), vary, encoding };
 }
 
 /** Adds Accept-Encoding to a reply's Vary header. */
@@ -126,7 +187,8 @@ export function varyOnEncoding(headers: { getHeader(name: string): unknown; head
  * What every answer made in memory (JSON, the legacy replies, SVG posters) goes through last: a
  * 200 GET gets the weak ETag Express gave it and answers a client that has it 304 with no body;
  * a body of COMPRESSION_THRESHOLD_BYTES or more of a text type is sent br or gzip when the client
- * accepts it. Streams (files) are left as they are: the static handler sends precompressed ones.
+ * accepts it, compressed with the 'once' effort (it is made for this answer; the read cache keeps
+ * the plain body and compresses its own copies harder). Streams (files) are left as they are: the static handler sends precompressed ones.
  */
 export const encodeReply: onSendHookHandler = (request, reply, payload, done) => {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -156,5 +218,5 @@ export const encodeReply: onSendHookHandler = (request, reply, payload, done) =>
   if (encoding === null) return done(null, body);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  done(null, compress(body, encoding));
+  done(null, compress(body, encoding, 'once'));
 };
