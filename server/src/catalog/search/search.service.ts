@@ -93,7 +93,8 @@ export class SearchService {
       const parts: Buffer[] = [RESULT_OPEN];
       index.searchJson(folded, limit).forEach((card, at) => parts.push(...(at === 0 ? [card] : [COMMA, card])));
       parts.push(RESULT_CLOSE);
-      return frontAnswer(Buffer.concat(parts));
+      // Most live searches are asked once: compressed for that one answer, not to be kept.
+      return frontAnswer(Buffer.concat(parts), 'once');
     });
   }
 

@@ -7,22 +7,28 @@ describe('frontAnswer', () => {
   it('carries the ETag the normal path gives the same body', () => {
     const body = Buffer.from('{"titles":[]}');
 
-    expect(frontAnswer(body)).toEqual({ body, etag: weakEtag(body) });
+    expect(frontAnswer(body)).toEqual({ body, etag: weakEtag(body), effort: 'stored' });
+  });
+
+  it('carries how hard its copies are to be compressed', () => {
+    expect(frontAnswer(Buffer.from('{}'), 'once').effort).toBe('once');
   });
 });
 
 describe('RecentAnswers', () => {
-  it('makes an answer once and gives the same one again, compressed copies and all', () => {
+  it('keeps an answer from the second time its key is asked, and gives the same one again, compressed copies and all', () => {
     const sut = new RecentAnswers(10);
     const make = jest.fn(() => answerOf('{"a":1}'));
 
-    const first = sut.get('a', make);
-    first.encoded = { br: Buffer.from('br') };
+    const once = sut.get('a', make);
+    const kept = sut.get('a', make);
+    kept.encoded = { br: Buffer.from('br') };
     const again = sut.get('a', make);
 
-    expect(again).toBe(first);
+    expect(kept).not.toBe(once);
+    expect(again).toBe(kept);
     expect(again.encoded?.br?.toString()).toBe('br');
-    expect(make).toHaveBeenCalledTimes(1);
+    expect(make).toHaveBeenCalledTimes(2);
   });
 
   it('keeps at most `limit` answers, forgetting the least recently asked first', () => {
@@ -30,14 +36,27 @@ describe('RecentAnswers', () => {
     const made: string[] = [];
     const ask = (key: string) => sut.get(key, () => (made.push(key), answerOf(key)));
 
+    for (const key of ['a', 'a', 'b', 'b']) ask(key);
+    expect(made).toEqual(['a', 'a', 'b', 'b']);
+
     ask('a');
-    ask('b');
-    ask('a');
+    ask('c');
     ask('c');
     ask('a');
     ask('b');
 
-    expect(made).toEqual(['a', 'b', 'c', 'b']);
+    expect(made).toEqual(['a', 'a', 'b', 'b', 'c', 'c', 'b']);
+  });
+
+  it('keeps nothing of keys asked once, and forgets the oldest of them past `limit`', () => {
+    const sut = new RecentAnswers(2);
+    const made: string[] = [];
+    const ask = (key: string) => sut.get(key, () => (made.push(key), answerOf(key)));
+
+    for (const key of ['a', 'b', 'c', 'a', 'c', 'c']) ask(key);
+
+    // 'a' was forgotten when 'c' came (two keys asked once at most): asked again, it is asked once anew.
+    expect(made).toEqual(['a', 'b', 'c', 'a', 'c']);
   });
 });
 

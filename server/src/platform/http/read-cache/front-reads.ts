@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type StoredBody, weakEtag } from '../response-encoding';
+import { type CompressionEffort, type StoredBody, weakEtag } from '../response-encoding';
 
 /** An answer made at the front: the JSON body and its ETag, as the route's handler would send them, and its compressed copies once made. */
 export interface FrontAnswer extends StoredBody {
@@ -12,9 +12,12 @@ export interface FrontAnswer extends StoredBody {
   keep?: boolean;
 }
 
-/** `body` (JSON, as the handler's serializer writes it) as an answer, with the ETag the normal path would give it. */
-export function frontAnswer(body: Buffer): FrontAnswer {
-  return { body, etag: weakEtag(body) };
+/**
+ * `body` (JSON, as the handler's serializer writes it) as an answer, with the ETag the normal path
+ * would give it; `effort`: how hard its compressed copies are made (see StoredBody).
+ */
+export function frontAnswer(body: Buffer, effort: CompressionEffort = 'stored'): FrontAnswer {
+  return { body, etag: weakEtag(body), effort };
 }
 
 /** What a FrontRead is given of the request: its query and path parameters, as the router parsed them. */
@@ -35,10 +38,17 @@ export type FrontRead = (request: FrontRequest) => FrontAnswer | null | Promise<
  * The answers a FrontRead made last, by key, up to `limit` (the least recently asked go first): a
  * popular query is then sent again with its ETag and compressed copies made once, as the read
  * cache does, without crowding the read cache out with answers most of which are asked once.
- * Valid for as long as what they were made from: keep one per version of it.
+ * An answer is kept from the second time its key is asked while the key is among the last `limit`
+ * keys asked once; one asked once (most live searches) is let go as soon as it is sent. Kept from
+ * the first time, every answer of a few thousand distinct searches a second outlived two
+ * young-generation collections and was moved to the old generation, where it died: V8 then ran a
+ * full collection every half second. Valid for as long as what they were made from: keep one per
+ * version of it.
  */
 export class RecentAnswers {
   private readonly answers = new Map<string, FrontAnswer>();
+  /** The keys asked once lately, oldest first, up to `limit`. */
+  private readonly askedOnce = new Set<string>();
 
   constructor(private readonly limit: number) {}
 
@@ -52,8 +62,13 @@ export class RecentAnswers {
       return found;
     }
     const answer = make();
-    this.answers.set(key, answer);
-    if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+    if (this.askedOnce.delete(key)) {
+      this.answers.set(key, answer);
+      if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+    } else {
+      this.askedOnce.add(key);
+      if (this.askedOnce.size > this.limit) this.askedOnce.delete(this.askedOnce.values().next().value!);
+    }
     return answer;
   }
 }
