@@ -102,6 +102,28 @@ describe('TitleSearchIndex', () => {
     }
   });
 
+  it('answers what the plain search answers when common trigrams (looked up by their bits) meet rare ones (merged as lists)', async () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    // A few words on many titles, as a multiplied catalog has them, and words of random letters on few.
+    const common = ['gece', 'kara', 'gölge', 'saat', 'işık', 'yol'];
+    const rareWord = () => Array.from({ length: 3 + Math.floor(random() * 5) }, () => pick([...'abcçdefgğhıijklmnoöprsştuüvyz'])).join('');
+    const manyTexts = Array.from({ length: 3000 }, () =>
+      Array.from({ length: 1 + Math.floor(random() * 4) }, () => (random() < 0.6 ? pick(common) : rareWord())).join(' '),
+    );
+    const index = await indexOf(manyTexts);
+    const queries = [
+      ...common.flatMap((word) => [word, word.slice(0, 3), `${word} ${pick(common).slice(0, 2)}`, `${word.slice(1)} `]),
+      ...manyTexts.slice(0, 400).map((text) => text.slice(Math.floor(random() * 4), 4 + Math.floor(random() * 8))),
+    ].filter((query) => query.length >= 3);
+
+    for (const query of queries) {
+      for (const limit of [1, 8, 20]) {
+        expect({ query, limit, found: slugs(index.search(query, limit)) }).toEqual({ query, limit, found: searchedPlainly(manyTexts, query, limit) });
+      }
+    }
+  });
+
   it('gives what it finds as each card’s JSON, as JSON.stringify writes it', async () => {
     const named = await TitleSearchIndex.build(
       [

@@ -82,9 +82,14 @@ class Matches {
  *   trigrams reads instead, and matches inside a word, wanted only when the first two kinds leave
  *   room, are read from them until the page is full.
  *
+ * - `trigramBits`: for the trigrams on many titles (1 in 32 or more), the same as a bit per
+ *   title, so narrowing the candidates by a common trigram costs a look per candidate instead of
+ *   a read along its long list.
+ *
  * Building reads every text once (no sorting). Memory grows with the catalog's text: 4 bytes per
- * title, 8 per word and 4 per distinct trigram of a title, beside the texts and cards themselves
- * and each card's JSON (about 20 MB in all at 20,000 titles).
+ * title, 8 per word and 4 per distinct trigram of a title, and at most as much again for the
+ * bits, beside the texts and cards themselves and each card's JSON (about 20 MB in all at 20,000
+ * titles).
  */
 export class TitleSearchIndex {
   private constructor(
@@ -95,6 +100,8 @@ export class TitleSearchIndex {
     private readonly textStarts: ReadonlyMap<number, Int32Array>,
     private readonly wordStarts: ReadonlyMap<number, Int32Array>,
     private readonly trigrams: ReadonlyMap<number, Int32Array>,
+    /** The same titles as a bit per rank, for the trigrams on many titles (see bitsFor). */
+    private readonly trigramBits: ReadonlyMap<number, Uint32Array>,
   ) {}
 
   /**
@@ -112,13 +119,15 @@ export class TitleSearchIndex {
       });
       await pause();
     }
+    const trigrams = typed(lists.trigrams);
     return new TitleSearchIndex(
       titles.map((title) => title.searchText),
       titles.map((title) => title.card),
       cardsJson,
       typed(lists.textStarts),
       typed(lists.wordStarts),
-      typed(lists.trigrams),
+      trigrams,
+      bitsFor(trigrams, titles.length),
     );
   }
 
@@ -205,20 +214,25 @@ export class TitleSearchIndex {
 
   /**
    * The titles holding every trigram of the query (ranks, ascending): every match is among them.
-   * The lists are intersected rarest first, until few enough are left that reading their texts
-   * costs less than another list: the lists lie in a row in memory, the texts all over it.
+   * The rarest trigram's list is narrowed by the others, rarest first: by a look at a common
+   * trigram's bits for each title left (cheaper than reading a title's text, so always done), or
+   * by merging with a rarer trigram's list until few enough are left that reading their texts
+   * costs less than another list (the lists lie in a row in memory, the texts all over it).
    */
   private holdingEveryTrigram(folded: string): Int32Array {
-    const lists: Int32Array[] = [];
+    const keys: number[] = [];
     for (let at = 0; at + 3 <= folded.length; at += 1) {
-      const titles = this.trigrams.get(trigramKey(folded, at));
-      if (titles === undefined) return EMPTY;
-      lists.push(titles);
+      const key = trigramKey(folded, at);
+      if (!this.trigrams.has(key)) return EMPTY;
+      if (!keys.includes(key)) keys.push(key);
     }
-    lists.sort((a, b) => a.length - b.length);
-    let holding = lists[0]!;
-    for (let next = 1; next < lists.length && holding.length > FEW_ENOUGH_TO_READ; next += 1) {
-      if (lists[next] !== lists[next - 1]) holding = intersection(holding, lists[next]!);
+    const lists = keys.map((key) => ({ titles: this.trigrams.get(key)!, bits: this.trigramBits.get(key) }));
+    lists.sort((a, b) => a.titles.length - b.titles.length);
+    let holding = lists[0]!.titles;
+    for (let next = 1; next < lists.length && holding.length > 0; next += 1) {
+      const { titles, bits } = lists[next]!;
+      if (bits !== undefined) holding = havingBits(holding, bits);
+      else if (holding.length > FEW_ENOUGH_TO_READ) holding = intersection(holding, titles);
     }
     return holding;
   }
@@ -226,6 +240,36 @@ export class TitleSearchIndex {
 
 /** Candidates below this many are read as they are: intersecting yet another trigram's list would cost more. */
 const FEW_ENOUGH_TO_READ = 16;
+
+/**
+ * A trigram on at least this share of the titles gets a bit per title as well as its list: from
+ * there the bits take no more memory than the list (4 bytes an entry), and a title is looked up
+ * in them at once, where a list must be read along.
+ */
+const BITS_FROM_SHARE = 1 / 32;
+
+/** The bits (rank r: bit r % 32 of word r / 32) of every trigram on at least BITS_FROM_SHARE of the `count` titles. */
+function bitsFor(trigrams: ReadonlyMap<number, Int32Array>, count: number): Map<number, Uint32Array> {
+  const bits = new Map<number, Uint32Array>();
+  for (const [key, titles] of trigrams) {
+    if (titles.length < count * BITS_FROM_SHARE) continue;
+    const words = new Uint32Array(Math.ceil(count / 32));
+    for (const rank of titles) words[rank >>> 5]! |= 1 << (rank & 31);
+    bits.set(key, words);
+  }
+  return bits;
+}
+
+/** The values of the ascending list `ranks` whose bit is set in `bits`, ascending. */
+function havingBits(ranks: Int32Array, bits: Uint32Array): Int32Array {
+  const kept = new Int32Array(ranks.length);
+  let count = 0;
+  for (let at = 0; at < ranks.length; at += 1) {
+    const rank = ranks[at]!;
+    if ((bits[rank >>> 5]! & (1 << (rank & 31))) !== 0) kept[count++] = rank;
+  }
+  return kept.subarray(0, count);
+}
 
 /** The values in both ascending lists, ascending. */
 function intersection(a: Int32Array, b: Int32Array): Int32Array {
