@@ -107,12 +107,12 @@ function distinctRead(name, what, paths, warmup) {
 /**
  * Live searches no one asked before: every distinct typed prefix of the catalog's names, shuffled.
  * They fold to some 2,500 texts (case and Turkish letters aside) with some 1,200 answers at 20,000
- * titles, all measured. The warm-up asks other searches, for as long as every read's: pieces of
- * names starting inside a word, none of which folds as a measured search does, so the server's code
- * runs as warm as it does after a while in production and none of its recent answers fits a
- * measured search. Taken from the measured prefixes instead (as before), the warm-up lasted some
- * 0.3 s, and the first second of searches the server had ever been asked was measured: its code
- * not yet optimized, it cost about twice the CPU of the same searches a few seconds later.
+ * titles, all measured. The warm-up (DISTINCT_WARMUP_MS in scenarios.mjs) asks other searches:
+ * pieces of names starting inside a word, none of which folds as a measured search does, so the
+ * server's code runs as warm as it does after a while in production and none of its recent answers
+ * fits a measured search. Taken from the measured prefixes instead (as before), the warm-up lasted
+ * some 0.3 s, and the first second of searches the server had ever been asked was measured: its
+ * code not yet optimized, it cost about twice the CPU of the same searches a few seconds later.
  */
 async function distinctSearchRead(client) {
   const { rows } = await client.query('SELECT name FROM title ORDER BY id');
