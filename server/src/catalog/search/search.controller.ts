@@ -3,7 +3,7 @@ import { SEARCH_RULES, type DiscoverPage, type GenreOption, type SearchResult } 
 import { FrontReads } from '../../platform/http/read-cache/front-reads';
 import { PublicRead } from '../../platform/http/read-cache/public-read';
 import { DiscoverService, parsePage } from './discover.service';
-import { SearchService } from './search.service';
+import { SEARCH_COMPRESSION, SearchService } from './search.service';
 
 /** The route of `search` below, as the router registers it. */
 const LIVE_SEARCH_ROUTE = '/api/search';
@@ -27,7 +27,7 @@ export class SearchController implements OnModuleInit {
    * answered before they get here (onModuleInit); this answers the rest the same.
    */
   @Get('search')
-  @PublicRead()
+  @PublicRead({ compression: SEARCH_COMPRESSION })
   async search(@Query('q') query: unknown): Promise<SearchResult> {
     return { titles: await this.searchService.search(query, SEARCH_RULES.liveLimit) };
   }

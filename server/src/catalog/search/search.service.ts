@@ -5,6 +5,7 @@ import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
 import { type FrontAnswer, frontAnswer, RecentAnswers } from '../../platform/http/read-cache/front-reads';
+import type { CompressionEffort } from '../../platform/http/response-encoding';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
 import { CurrentTitleIndex } from './current-title-index';
@@ -27,6 +28,12 @@ const RESULT_OPEN = Buffer.from('{"titles":[');
 const COMMA = Buffer.from(',');
 const RESULT_CLOSE = Buffer.from(']}');
 const EMPTY_RESULT = frontAnswer(Buffer.from(JSON.stringify({ titles: [] } satisfies SearchResult)));
+
+/**
+ * How hard the live search's answers are compressed, from the index and the full way alike: most
+ * are asked once, so the compression is paid by that one answer.
+ */
+export const SEARCH_COMPRESSION = 'once' satisfies CompressionEffort;
 
 /** How many answers of the live search made from the index are kept to be sent again (some 2 KB each). */
 const RECENT_SEARCHES = 2000;
@@ -93,8 +100,7 @@ export class SearchService {
       const parts: Buffer[] = [RESULT_OPEN];
       index.searchJson(folded, limit).forEach((card, at) => parts.push(...(at === 0 ? [card] : [COMMA, card])));
       parts.push(RESULT_CLOSE);
-      // Most live searches are asked once: compressed for that one answer, not to be kept.
-      return frontAnswer(Buffer.concat(parts), 'once');
+      return frontAnswer(Buffer.concat(parts), SEARCH_COMPRESSION);
     });
   }
 

@@ -20,8 +20,9 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  *   1. On a live search's 1.7 KB answer brotli 2 takes about half the time of 5 for some 40 bytes
  *   more; on a 29 KB answer brotli 2 takes 40% of 5's time and gzip 1 a third of 6's, for about a
  *   fifth more bytes.
- * The full way's answers are compressed as stored ones are: a public read's first answer is then
- * the same bytes as the read cache sends it afterwards.
+ * The full way's answers are compressed as stored ones are, unless their public read asks for
+ * 'once' (PublicReadOptions.compression): a public read's first answer is then the same bytes as
+ * the read cache, or the front, sends it afterwards.
  */
 export type CompressionEffort = 'stored' | 'once';
 
@@ -190,8 +191,8 @@ export function varyOnEncoding(headers: { getHeader(name: string): unknown; head
  * What every answer made in memory (JSON, the legacy replies, SVG posters) goes through last: a
  * 200 GET gets the weak ETag Express gave it and answers a client that has it 304 with no body;
  * a body of COMPRESSION_THRESHOLD_BYTES or more of a text type is sent br or gzip when the client
- * accepts it, as hard as a stored copy (the read cache keeps the plain body and makes the same
- * bytes of it). Streams (files) are left as they are: the static handler sends precompressed ones.
+ * accepts it, as hard as a stored copy or as its public read asks (the read cache keeps the plain
+ * body and makes the same bytes of it). Streams (files) are left as they are: the static handler sends precompressed ones.
  */
 export const encodeReply: onSendHookHandler = (request, reply, payload, done) => {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
@@ -221,5 +222,5 @@ export const encodeReply: onSendHookHandler = (request, reply, payload, done) =>
   if (encoding === null) return done(null, body);
   reply.header('content-encoding', encoding);
   reply.removeHeader('content-length');
-  done(null, compress(body, encoding));
+  done(null, compress(body, encoding, request.routeOptions.config.publicRead?.compression));
 };

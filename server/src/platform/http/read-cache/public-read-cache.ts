@@ -25,7 +25,7 @@ export interface CachedRead extends StoredBody {
 }
 
 /** What a read hands the cache: its body and ETag, and any compressed copy it already has (kept, not made again). */
-export type ReadToStore = Pick<CachedRead, 'body' | 'etag' | 'visitorsOnly' | 'encoded'>;
+export type ReadToStore = Pick<CachedRead, 'body' | 'etag' | 'visitorsOnly' | 'encoded' | 'effort'>;
 
 /** What lookup() says of a URL. */
 export type CacheLookup =

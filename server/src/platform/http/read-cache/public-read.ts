@@ -1,6 +1,6 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { JSON_CONTENT_TYPE, weakEtag } from '../response-encoding';
+import { type CompressionEffort, JSON_CONTENT_TYPE, weakEtag } from '../response-encoding';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
 export interface PublicReadOptions {
@@ -9,6 +9,11 @@ export interface PublicReadOptions {
    * and served to, requests without the session cookie only.
    */
   visitorsOnly?: boolean;
+  /**
+   * How hard its answers are compressed, the full way's and the read cache's copies alike:
+   * 'once' for a read asked with ever new queries, most of them once (the live search).
+   */
+  compression?: CompressionEffort;
 }
 
 declare module 'fastify' {
@@ -48,7 +53,8 @@ export function installPublicReadStore(http: FastifyInstance, cache: PublicReadC
     if (headers.some((name) => name !== 'content-type') || reply.getHeader('content-type') !== JSON_CONTENT_TYPE) return done(null, payload);
     const body = Buffer.from(payload);
     const etag = weakEtag(body);
-    cache.store(request.url, { body, etag, visitorsOnly: request.routeOptions.config.publicRead?.visitorsOnly ?? false }, generation);
+    const options = request.routeOptions.config.publicRead;
+    cache.store(request.url, { body, etag, visitorsOnly: options?.visitorsOnly ?? false, effort: options?.compression }, generation);
     // The same tag encodeReply would compute, and the bytes it would encode, each made once.
     reply.header('etag', etag);
     done(null, body);
