@@ -10,6 +10,7 @@ import { PublicReadCache } from '../../src/platform/http/read-cache/public-read-
 import {
   announcePublicReadsChanged,
   PUBLIC_READS_LISTENER_APPLICATION_NAME,
+  PublicReadsListener,
 } from '../../src/platform/http/read-cache/public-read-invalidation';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
 import { registerMember } from '../factories/members';
@@ -213,7 +214,13 @@ describe('public read cache', () => {
 
     it('keeps the cache when an import changes nothing', async () => {
       const file = buildCatalogFile([{ ...series, name: 'Aynı Ad' }, film]);
+      // The first import changes the series: its announcement clears the cache when it is heard,
+      // which can be after the read below on a busy machine. The read waits for it.
+      const heard = new Promise<void>((resolve) => {
+        void sut.server.app.get(PublicReadsListener).subscribe({ changed: resolve, listening: () => undefined, lost: () => undefined });
+      });
       await sut.server.app.get(CatalogImportService).import(file);
+      await heard;
       await request(sut.baseUrl).get('/api/genres');
 
       await sut.server.app.get(CatalogImportService).import(file);
