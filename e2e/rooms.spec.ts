@@ -19,6 +19,48 @@ async function say(page: Page, text: string) {
 const playerState = (page: Page) =>
   video(page).evaluate((element: HTMLVideoElement) => ({ paused: element.paused, time: element.currentTime }));
 
+interface MediaEvent {
+  type: 'play' | 'pause' | 'seeked';
+  /** Epoch milliseconds: the pages share the browser's clock. */
+  at: number;
+  time: number;
+}
+
+/**
+ * Notes when the room's player plays, pauses and ends a seek. "Within a second" is measured
+ * between these moments in the two pages, not by how soon a poll from the test happens to look:
+ * a busy machine slows the test's round trips to the browser, not the product.
+ */
+async function noteMediaEvents(page: Page) {
+  await page.evaluate(() => {
+    const noted: Array<{ type: string; at: number; time: number }> = [];
+    (window as unknown as { mediaEvents: typeof noted }).mediaEvents = noted;
+    for (const type of ['play', 'pause', 'seeked']) {
+      // Media events do not bubble; a capturing listener on the document still hears them.
+      document.addEventListener(
+        type,
+        (event) => {
+          const target = event.target as HTMLElement;
+          if (target instanceof HTMLVideoElement && target.closest('.room-stage')) {
+            noted.push({ type, at: performance.timeOrigin + performance.now(), time: target.currentTime });
+          }
+        },
+        true,
+      );
+    }
+  });
+}
+
+const mediaEvents = (page: Page) =>
+  page.evaluate(() => (window as unknown as { mediaEvents: MediaEvent[] }).mediaEvents);
+
+/** The last of `types` noted in `page` from `since` on. */
+async function lastEvent(page: Page, types: MediaEvent['type'][], since: number) {
+  const found = (await mediaEvents(page)).filter((event) => types.includes(event.type) && event.at >= since);
+  expect(found.length, `${types.join('/')} after ${since}`).toBeGreaterThan(0);
+  return found[found.length - 1];
+}
+
 test('two members watch together: invite, live chat, polling while cut off, synced playback', async ({ browser }) => {
   test.setTimeout(90_000);
   const contextA = await browser.newContext();
@@ -102,20 +144,25 @@ test('two members watch together: invite, live chat, polling while cut off, sync
   await test.step("A plays, pauses and seeks; B's player follows within a second", async () => {
     for (const page of [a, b]) {
       await expect.poll(() => video(page).evaluate((element: HTMLVideoElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+      await noteMediaEvents(page);
     }
     await a.locator('.room-stage .plyr__controls [data-plyr="play"]').click();
-    await expect.poll(async () => (await playerState(b)).paused, { timeout: 1_000 }).toBe(false);
+    await expect.poll(async () => (await playerState(b)).paused, { timeout: 5_000 }).toBe(false);
+    const played = await lastEvent(a, ['play'], 0);
+    expect((await lastEvent(b, ['play'], played.at)).at - played.at).toBeLessThan(1_000);
     await expect.poll(async () => (await playerState(b)).time, { timeout: 3_000 }).toBeGreaterThan(1);
 
     await a.locator('.room-stage .plyr__controls [data-plyr="play"]').click();
     await expect.poll(async () => (await playerState(a)).paused).toBe(true);
-    const paused = await playerState(a);
+    const paused = await lastEvent(a, ['pause'], played.at);
     await expect
       .poll(async () => {
         const state = await playerState(b);
         return state.paused && Math.abs(state.time - paused.time) < 0.25;
-      }, { timeout: 1_000 })
+      }, { timeout: 5_000 })
       .toBe(true);
+    // B stands where A paused from its pause, or from the seek that put it exactly there.
+    expect((await lastEvent(b, ['pause', 'seeked'], paused.at)).at - paused.at).toBeLessThan(1_000);
     await expect(toasts(b)).toContainText(`${userA} durdurdu · 0:0`);
 
     await video(a).evaluate((element: HTMLVideoElement) => {
@@ -123,12 +170,14 @@ test('two members watch together: invite, live chat, polling while cut off, sync
     });
     // The second counts from A's seek taking effect (A sends it when its player has seeked).
     await expect.poll(() => video(a).evaluate((element: HTMLVideoElement) => !element.seeking && Math.abs(element.currentTime - 5) < 0.25)).toBe(true);
+    const sought = await lastEvent(a, ['seeked'], paused.at);
     await expect
       .poll(async () => {
         const state = await playerState(b);
         return state.paused && Math.abs(state.time - 5) < 0.25;
-      }, { timeout: 1_000 })
+      }, { timeout: 5_000 })
       .toBe(true);
+    expect((await lastEvent(b, ['seeked'], sought.at)).at - sought.at).toBeLessThan(1_000);
     await expect(toasts(b)).toContainText(`${userA} ileri/geri sardı · 0:05`);
   });
 
@@ -155,20 +204,20 @@ test("a short seek lands exactly in the other member's player instead of being c
   await expect.poll(async () => (await playerState(b)).paused).toBe(false);
   const gap = async () => Math.abs((await playerState(a)).time - (await playerState(b)).time);
   await expect.poll(gap, { timeout: 3_000 }).toBeLessThan(0.3);
-  await video(b).evaluate((element: HTMLVideoElement) => {
-    element.dataset.seeks = '0';
-    element.addEventListener('seeking', () => {
-      element.dataset.seeks = String(Number(element.dataset.seeks) + 1);
-    });
-  });
+  for (const page of [a, b]) await noteMediaEvents(page);
 
   // Two seconds ahead: under the 3 s from which drift is sought, but a command, not drift.
   await video(a).evaluate((element: HTMLVideoElement) => {
     element.currentTime += 2;
   });
+  await expect.poll(async () => (await mediaEvents(a)).some((event) => event.type === 'seeked')).toBe(true);
+  const sought = await lastEvent(a, ['seeked'], 0);
 
-  await expect.poll(gap, { timeout: 1_000 }).toBeLessThan(0.3);
-  expect(Number(await video(b).evaluate((element: HTMLVideoElement) => element.dataset.seeks))).toBeGreaterThan(0);
+  // B lands by a seek of its own, within a second of A's, not by a faster rate over seconds.
+  await expect.poll(async () => (await mediaEvents(b)).some((event) => event.type === 'seeked' && event.at >= sought.at), { timeout: 5_000 }).toBe(true);
+  const landed = await lastEvent(b, ['seeked'], sought.at);
+  expect(landed.at - sought.at).toBeLessThan(1_000);
+  await expect.poll(gap, { timeout: 3_000 }).toBeLessThan(0.3);
 
   await contextA.close();
   await contextB.close();
