@@ -216,6 +216,24 @@ describe('search from the in-memory title index', () => {
     }
   });
 
+  it('sends the answer made for another query that found the same titles, and other titles their own answer', async () => {
+    await currentIndex(sut);
+    const fromMemory = (query: string) => search.searchResultFromMemory(query, SEARCH_RULES.liveLimit)!;
+    // Typed letter by letter, with and without Turkish letters: once the name is unique, every prefix finds the same title.
+    const typed = ['Çınaraltı S', 'Çınaraltı Sı', 'cinaralti sir', 'ÇINARALTI SIRL'];
+    const answers = typed.map(fromMemory);
+
+    for (const [at, query] of typed.entries()) {
+      const fullWay = { titles: await search.search(query, SEARCH_RULES.liveLimit) };
+      expect(answers[at]!.body.toString()).toBe(JSON.stringify(fullWay));
+    }
+    expect(slugs(JSON.parse(answers[0]!.body.toString()).titles)).toEqual(['cinaralti-sirlari']);
+    expect(new Set(answers.map((answer) => answer.etag)).size).toBe(1);
+    // Kept by the third query finding those titles at the latest: the fourth is sent the same answer, compressed copies and all.
+    expect(answers[3]).toBe(answers[2]);
+    expect(fromMemory('Karanlık').etag).not.toBe(answers[0]!.etag);
+  });
+
   it('answers a conditional live search from memory with 304, and goes the full way when the memory read fails', async () => {
     sut.server.app.get(PublicReadCache).clear();
     await currentIndex(sut);

@@ -35,7 +35,7 @@ const EMPTY_RESULT = frontAnswer(Buffer.from(JSON.stringify({ titles: [] } satis
  */
 export const SEARCH_COMPRESSION = 'once' satisfies CompressionEffort;
 
-/** How many answers of the live search made from the index are kept to be sent again (some 2 KB each). */
+/** How many answers of the live search made from the index are kept to be sent again (some 2 KB each), by query and by the titles found. */
 const RECENT_SEARCHES = 2000;
 
 /**
@@ -56,8 +56,14 @@ function foldedQuery(query: unknown): string {
 /** Title search by name, ignoring case and Turkish diacritics, closest first. */
 @Injectable()
 export class SearchService {
-  /** The answers made last from the index they were made from (searchResultFromMemory). */
-  private recent: { index: TitleSearchIndex; answers: RecentAnswers } | null = null;
+  /**
+   * The answers made last from the index they were made from (searchResultFromMemory), by query,
+   * and by the titles they list: a member typing a name gets the same titles for most of its
+   * prefixes once it is unique ("cinar", "cinara", "cinaral"...), as do the same letters typed with
+   * or without Turkish ones, so an answer is mostly one made for another query already, its ETag
+   * and compressed copies with it.
+   */
+  private recent: { index: TitleSearchIndex; byQuery: RecentAnswers; byTitles: RecentAnswers } | null = null;
 
   /** `index` is the server's in-memory title index; without one (the bench's EXPLAIN) every search reads PostgreSQL. */
   constructor(
@@ -95,12 +101,19 @@ export class SearchService {
     if (folded.includes(NUL)) return EMPTY_RESULT;
     const index = this.index?.current();
     if (!index) return null;
-    if (this.recent?.index !== index) this.recent = { index, answers: new RecentAnswers(RECENT_SEARCHES) };
-    return this.recent.answers.get(`${limit}:${folded}`, () => {
-      const parts: Buffer[] = [RESULT_OPEN];
-      index.searchJson(folded, limit).forEach((card, at) => parts.push(...(at === 0 ? [card] : [COMMA, card])));
-      parts.push(RESULT_CLOSE);
-      return frontAnswer(Buffer.concat(parts), SEARCH_COMPRESSION);
+    if (this.recent?.index !== index) {
+      this.recent = { index, byQuery: new RecentAnswers(RECENT_SEARCHES), byTitles: new RecentAnswers(RECENT_SEARCHES) };
+    }
+    const { byQuery, byTitles } = this.recent;
+    return byQuery.get(`${limit}:${folded}`, () => {
+      const ranks = index.ranks(folded, limit);
+      if (ranks.length === 0) return EMPTY_RESULT;
+      return byTitles.get(ranks.join(','), () => {
+        const parts: Buffer[] = [RESULT_OPEN];
+        ranks.forEach((rank, at) => parts.push(...(at === 0 ? [index.cardJson(rank)] : [COMMA, index.cardJson(rank)])));
+        parts.push(RESULT_CLOSE);
+        return frontAnswer(Buffer.concat(parts), SEARCH_COMPRESSION);
+      });
     });
   }
 

@@ -143,11 +143,19 @@ export class TitleSearchIndex {
 
   /** What `search` finds, each card as JSON.stringify writes it (made when the index was built). */
   searchJson(folded: string, limit: number): Buffer[] {
-    return this.ranks(folded, limit).map((rank) => this.cardsJson[rank]!);
+    return this.ranks(folded, limit).map((rank) => this.cardJson(rank));
   }
 
-  /** The ranks of `search`'s titles, best first. */
-  private ranks(folded: string, limit: number): number[] {
+  /** The card of the title at `rank` (one of `ranks`) as JSON.stringify writes it. */
+  cardJson(rank: number): Buffer {
+    return this.cardsJson[rank]!;
+  }
+
+  /**
+   * The ranks of `search`'s titles, best first: the same ranks are the same answer, whatever query
+   * found them.
+   */
+  ranks(folded: string, limit: number): number[] {
     if (folded.length < 3) throw new RangeError('a search needs at least three units');
     const key = trigramKey(folded, 0);
     const textStarts = this.textStarts.get(key) ?? EMPTY;
