@@ -17,8 +17,9 @@ const plyrIcons = join(dirname(createRequire(import.meta.url).resolve('plyr')), 
 /**
  * Third-party packages grouped into chunks of their own: a release that changes only the site's
  * code leaves these files (and their hashes) as they were, so returning visitors keep them cached.
- * Every page loads react, router and socket-io; zod comes with the first form or schema a page uses
- * (scripts/pure-contracts.ts keeps it out of the first bundle). Packages loaded on demand (plyr,
+ * Every page loads react and router; socket-io comes once the page has rendered and connects
+ * (features/realtime/socket.ts loads it on first use), and zod with the first form or schema a page
+ * uses (scripts/pure-contracts.ts keeps it out of the first bundle). Packages loaded on demand (plyr,
  * hls.js, react-hook-form) already get chunks of their own from their dynamic imports;
  * @tanstack/react-query stays with the site's code because part of it (mutations) is loaded only by
  * the pages that write.

@@ -1,8 +1,11 @@
 import type { ClientToServerEvents, RoomName, ServerToClientEvents } from '@seyirlik/shared-contracts';
 import type { Socket } from 'socket.io-client';
 
-/** The one Socket.IO connection of a page (or of a test's simulated browser). */
-export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+/**
+ * The one Socket.IO connection of a page (or of a test's simulated browser): the part of a
+ * Socket.IO socket the app uses, which the page's socket provides before Socket.IO has loaded.
+ */
+export type RealtimeSocket = Pick<Socket<ServerToClientEvents, ClientToServerEvents>, 'connected' | 'on' | 'off' | 'emit' | 'connect' | 'disconnect'>;
 
 /** Where a client stands with a channel: joining, receiving live, cut off (poll meanwhile), or not allowed in. */
 export type ChannelLiveState =
