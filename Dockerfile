@@ -37,4 +37,4 @@ COPY --from=build /app/client/dist ./client/dist
 USER node
 EXPOSE 3000
 # The V8 flags of server/node-flags.json.
-CMD ["node", "--min-semi-space-size=16", "server/dist/main.js"]
+CMD ["node", "--min-semi-space-size=16", "--no-memory-reducer", "server/dist/main.js"]

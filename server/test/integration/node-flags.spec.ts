@@ -35,6 +35,13 @@ describe('The V8 flags of server/node-flags.json', () => {
     }
   });
 
+  it('are each one this Node takes (an unknown V8 flag stops node before it starts)', () => {
+    for (const flag of flags) {
+      expect({ flag, ran: execFileSync(process.execPath, [flag, '-e', "process.stdout.write('ran')"], { encoding: 'utf8' }) }).toEqual({ flag, ran: 'ran' });
+    }
+    expect(flags).toContain('--no-memory-reducer');
+  });
+
   it('give the young generation 16 MB from the start on this Node', () => {
     const sizeOf = (nodeFlags: string[]): number =>
       Number(
