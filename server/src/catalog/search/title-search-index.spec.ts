@@ -133,10 +133,10 @@ describe('TitleSearchIndex', () => {
       async () => undefined,
     );
 
-    const found = named.searchJson('kar', 8);
+    const found = named.ranks('kar', 8).map((rank) => named.cardJson(rank));
 
     expect(found.map((json) => json.toString('utf8'))).toEqual(named.search('kar', 8).map((title) => JSON.stringify(title)));
     expect(found).toHaveLength(2);
-    expect(named.searchJson('yok', 8)).toEqual([]);
+    expect(named.ranks('yok', 8)).toEqual([]);
   });
 });

@@ -95,7 +95,7 @@ export class TitleSearchIndex {
   private constructor(
     private readonly texts: readonly string[],
     private readonly cards: readonly TitleCard[],
-    /** Each card as JSON.stringify writes it, for answers sent as they are (searchJson). */
+    /** Each card as JSON.stringify writes it, for answers sent as they are (cardJson). */
     private readonly cardsJson: readonly Buffer[],
     private readonly textStarts: ReadonlyMap<number, Int32Array>,
     private readonly wordStarts: ReadonlyMap<number, Int32Array>,
@@ -141,12 +141,7 @@ export class TitleSearchIndex {
     return this.ranks(folded, limit).map((rank) => this.cards[rank]!);
   }
 
-  /** What `search` finds, each card as JSON.stringify writes it (made when the index was built). */
-  searchJson(folded: string, limit: number): Buffer[] {
-    return this.ranks(folded, limit).map((rank) => this.cardJson(rank));
-  }
-
-  /** The card of the title at `rank` (one of `ranks`) as JSON.stringify writes it. */
+  /** The card of the title at `rank` (one of `ranks`) as JSON.stringify writes it (made when the index was built). */
   cardJson(rank: number): Buffer {
     return this.cardsJson[rank]!;
   }
