@@ -124,6 +124,26 @@ describe('TitleSearchIndex', () => {
     }
   });
 
+  it('answers what the plain search answers when thousands of words start like the query and few names do', async () => {
+    const random = seededRandom(11);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    // Words sharing their first units, as the words of a catalog do; a name seldom starts with one,
+    // and such a name often has the same word again, to be counted once and as a name.
+    const words = ['kar', 'kara', 'karan', 'karanlik', 'kartal', 'kas', 'kasim', 'kara1', 'kara kis'];
+    const otherWord = () => Array.from({ length: 3 + Math.floor(random() * 4) }, () => pick([...'bdefgmnoprstuyz'])).join('');
+    const manyTexts = Array.from({ length: 4000 }, () =>
+      [random() < 0.03 ? pick(words) : otherWord(), ...Array.from({ length: Math.floor(random() * 4) }, () => (random() < 0.5 ? pick(words) : otherWord()))].join(' '),
+    );
+    const index = await indexOf(manyTexts, 300);
+    const queries = [...words, 'kara k', 'karanl', 'kartall', 'ara', 'ara k', 'anli', `${manyTexts[0]!.slice(0, 4)}`];
+
+    for (const query of queries) {
+      for (const limit of [1, 8, 20, 200]) {
+        expect({ query, limit, found: slugs(index.search(query, limit)) }).toEqual({ query, limit, found: searchedPlainly(manyTexts, query, limit) });
+      }
+    }
+  });
+
   it('gives what it finds as each card’s JSON, as JSON.stringify writes it', async () => {
     const named = await TitleSearchIndex.build(
       [
