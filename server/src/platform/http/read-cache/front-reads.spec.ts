@@ -58,6 +58,42 @@ describe('RecentAnswers', () => {
     // 'a' was forgotten when 'c' came (two keys asked once at most): asked again, it is asked once anew.
     expect(made).toEqual(['a', 'b', 'c', 'a', 'c']);
   });
+
+  it('makes what a plain list of recent keys would make, over thousands of asks', () => {
+    const limit = 5;
+    const sut = new RecentAnswers(limit);
+    // The same rules written the plain way: arrays, oldest first.
+    const kept: string[] = [];
+    const askedOnce: string[] = [];
+    const plainlyMade = (key: string): boolean => {
+      if (kept.includes(key)) {
+        kept.splice(kept.indexOf(key), 1);
+        kept.push(key);
+        return false;
+      }
+      if (askedOnce.includes(key)) {
+        askedOnce.splice(askedOnce.indexOf(key), 1);
+        kept.push(key);
+        if (kept.length > limit) kept.shift();
+      } else {
+        askedOnce.push(key);
+        if (askedOnce.length > limit) askedOnce.shift();
+      }
+      return true;
+    };
+    let state = 7;
+    const nextKey = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      return `k${state % 12}`;
+    };
+
+    for (let ask = 0; ask < 5000; ask += 1) {
+      const key = nextKey();
+      let made = false;
+      sut.get(key, () => ((made = true), answerOf(key)));
+      expect({ ask, key, made }).toEqual({ ask, key, made: plainlyMade(key) });
+    }
+  });
 });
 
 describe('FrontReads', () => {

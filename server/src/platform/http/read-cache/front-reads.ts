@@ -34,6 +34,74 @@ export interface FrontRequest {
  */
 export type FrontRead = (request: FrontRequest) => FrontAnswer | null | Promise<FrontAnswer | null>;
 
+/** A value of RecentlyUsed, in its list from the least recently used to the most. */
+interface RecentEntry<V> {
+  key: string;
+  value: V;
+  older: RecentEntry<V> | null;
+  newer: RecentEntry<V> | null;
+}
+
+/**
+ * Up to `limit` values by key; setting one more lets go of the least recently set or read. The
+ * order is a list of its own: a Map's insertion order would do, but finding its oldest key reads
+ * past every key deleted at its front since the Map last rehashed, up to thousands each time in a
+ * cache turned over a few thousand times a second.
+ */
+class RecentlyUsed<V> {
+  private readonly entries = new Map<string, RecentEntry<V>>();
+  private oldest: RecentEntry<V> | null = null;
+  private newest: RecentEntry<V> | null = null;
+
+  constructor(private readonly limit: number) {}
+
+  /** The value under `key`, now the most recently used. */
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.unlink(entry);
+    this.append(entry);
+    return entry.value;
+  }
+
+  /** Sets `key`, the most recently used, letting go of the least recently used past `limit`. */
+  set(key: string, value: V): void {
+    const known = this.entries.get(key);
+    if (known !== undefined) this.unlink(known);
+    const entry = known ?? { key, value, older: null, newer: null };
+    entry.value = value;
+    this.entries.set(key, entry);
+    this.append(entry);
+    if (this.entries.size > this.limit) this.delete(this.oldest!.key);
+  }
+
+  /** Lets go of `key`: whether it was there. */
+  delete(key: string): boolean {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return false;
+    this.entries.delete(key);
+    this.unlink(entry);
+    return true;
+  }
+
+  private append(entry: RecentEntry<V>): void {
+    entry.older = this.newest;
+    entry.newer = null;
+    if (this.newest !== null) this.newest.newer = entry;
+    else this.oldest = entry;
+    this.newest = entry;
+  }
+
+  private unlink(entry: RecentEntry<V>): void {
+    if (entry.older !== null) entry.older.newer = entry.newer;
+    else this.oldest = entry.newer;
+    if (entry.newer !== null) entry.newer.older = entry.older;
+    else this.newest = entry.older;
+    entry.older = null;
+    entry.newer = null;
+  }
+}
+
 /**
  * The answers a FrontRead made last, by key, up to `limit` (the least recently asked go first): a
  * popular query is then sent again with its ETag and compressed copies made once, as the read
@@ -46,29 +114,22 @@ export type FrontRead = (request: FrontRequest) => FrontAnswer | null | Promise<
  * version of it.
  */
 export class RecentAnswers {
-  private readonly answers = new Map<string, FrontAnswer>();
-  /** The keys asked once lately, oldest first, up to `limit`. */
-  private readonly askedOnce = new Set<string>();
+  private readonly answers: RecentlyUsed<FrontAnswer>;
+  /** The keys asked once lately, up to `limit`; the oldest go first. */
+  private readonly askedOnce: RecentlyUsed<true>;
 
-  constructor(private readonly limit: number) {}
+  constructor(limit: number) {
+    this.answers = new RecentlyUsed(limit);
+    this.askedOnce = new RecentlyUsed(limit);
+  }
 
   /** The answer under `key`, made by `make` unless it is among the recent ones. */
   get(key: string, make: () => FrontAnswer): FrontAnswer {
     const found = this.answers.get(key);
-    if (found !== undefined) {
-      // A Map iterates in insertion order: re-inserted, the answer is the most recently asked.
-      this.answers.delete(key);
-      this.answers.set(key, found);
-      return found;
-    }
+    if (found !== undefined) return found;
     const answer = make();
-    if (this.askedOnce.delete(key)) {
-      this.answers.set(key, answer);
-      if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
-    } else {
-      this.askedOnce.add(key);
-      if (this.askedOnce.size > this.limit) this.askedOnce.delete(this.askedOnce.values().next().value!);
-    }
+    if (this.askedOnce.delete(key)) this.answers.set(key, answer);
+    else this.askedOnce.set(key, true);
     return answer;
   }
 }
