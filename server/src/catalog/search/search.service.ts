@@ -109,8 +109,8 @@ export class SearchService {
       const ranks = index.ranks(folded, limit);
       if (ranks.length === 0) return EMPTY_RESULT;
       return byTitles.get(ranks.join(','), () => {
-        const parts: Buffer[] = [RESULT_OPEN];
-        ranks.forEach((rank, at) => parts.push(...(at === 0 ? [index.cardJson(rank)] : [COMMA, index.cardJson(rank)])));
+        const parts: Buffer[] = [RESULT_OPEN, index.cardJson(ranks[0]!)];
+        for (let at = 1; at < ranks.length; at += 1) parts.push(COMMA, index.cardJson(ranks[at]!));
         parts.push(RESULT_CLOSE);
         return frontAnswer(Buffer.concat(parts), SEARCH_COMPRESSION);
       });
