@@ -6,7 +6,8 @@ import { clientConnections, get, runLoad } from './load.mjs';
 /**
  * Load before each measurement, unrecorded: every path of the scenario once (a cache the target
  * keeps holds them all, as it would after its first visitors), then this long, so JIT, connection
- * pools and keep-alive sockets settle; the measurement goes on over the sockets it opened.
+ * pools and keep-alive sockets settle; the measurement follows it over the same connections without
+ * a pause, each client going on from its last warm-up request (runLoad's `warmup`).
  */
 export const WARMUP_MS = 1000;
 
@@ -23,7 +24,9 @@ export const DISTINCT_WARMUP_MS = 5000;
 /**
  * One scenario ({ name, what, paths, headers, bytes?, warmupPaths? }) against one target: a check
  * that it answers, a warm-up, then the measurement. The app's CPU time per request comes along;
- * with a `meter` (catalog-reads.mjs) also its database queries and PostgreSQL's CPU time per request.
+ * with a `meter` (catalog-reads.mjs) also its database queries and PostgreSQL's CPU time per
+ * request, over the warm-up and the measurement together: the meter's sample waits a second for
+ * PostgreSQL's counters, a pause that must not come between the two.
  *
  * A scenario with `warmupPaths` is one of distinct requests, each asked once in the whole run: the
  * check and the warm-up (DISTINCT_WARMUP_MS, or until they run out) ask only `warmupPaths` (each
@@ -43,23 +46,25 @@ async function measure(scenario, target, load, signal, meter) {
   const agent = clientConnections(load.concurrency);
   const run = { ...request, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal, once: distinct, agent };
   try {
+    let warmup;
     if (distinct) {
-      await runLoad({ ...run, paths: warmupPaths, durationMs: DISTINCT_WARMUP_MS });
+      warmup = { paths: warmupPaths, durationMs: DISTINCT_WARMUP_MS, once: true };
     } else {
       await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
-      await runLoad({ ...run, durationMs: WARMUP_MS });
+      warmup = { paths: scenario.paths, durationMs: WARMUP_MS };
     }
     const database = meter ? await meter.sample() : null;
-    const cpuBefore = cpuSeconds(target.handle.child.pid);
-    const result = await runLoad({ ...run, durationMs: load.seconds * 1000 });
+    let cpuBefore = null;
+    const result = await runLoad({ ...run, durationMs: load.seconds * 1000, warmup, onMeasure: () => (cpuBefore = cpuSeconds(target.handle.child.pid)) });
     const cpuAfter = cpuSeconds(target.handle.child.pid);
     if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes };
     const sent = result.requests + result.errors;
     const usage = { appCpuMs: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / sent };
     if (meter) {
       const used = await meter.since(database);
-      usage.queries = used.transactions / sent;
-      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / sent;
+      const metered = sent + result.warmupRequests;
+      usage.queries = used.transactions / metered;
+      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / metered;
       usage.connections = used.connections;
     }
     // A distinct read's bodies are known only as they are measured.
