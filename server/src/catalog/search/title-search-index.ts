@@ -34,7 +34,7 @@ class BestRanks {
 
   /** Whether `rank` would be kept: below the worst kept (or room left) and not kept already. */
   wouldKeep(rank: number): boolean {
-    if (this.full && rank >= this.ranks[this.limit - 1]!) return false;
+    if (this.full && rank >= this.worst) return false;
     return !this.ranks.includes(rank);
   }
 
