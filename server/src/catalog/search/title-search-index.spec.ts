@@ -62,6 +62,14 @@ describe('TitleSearchIndex', () => {
     expect(slugs(sut.search('kar', 4))).toEqual(['t0', 't1', 't5', 't2']);
   });
 
+  it('finds a match inside a word in a title whose other words start like the query', async () => {
+    const mixed = ['abc xabcd', 'abcd', 'zz abcd', 'qabcd abc', 'abce abcf', 'xabc abcd'];
+    const index = await indexOf(mixed);
+    expect(slugs(index.search('abcd', 10))).toEqual(['t1', 't2', 't5', 't0', 't3']);
+    expect(slugs(index.search('abcd', 10))).toEqual(searchedPlainly(mixed, 'abcd', 10));
+    expect(slugs(index.search('abc', 10))).toEqual(searchedPlainly(mixed, 'abc', 10));
+  });
+
   it('matches across a space, and nothing when a trigram of the query is nowhere', () => {
     expect(slugs(sut.search('a ge', 10))).toEqual(['t0']);
     expect(slugs(sut.search('e kara k', 10))).toEqual(['t4']);

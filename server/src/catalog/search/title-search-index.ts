@@ -194,6 +194,10 @@ async function startLists(
  * - `trigrams`: the titles holding each trigram anywhere, ranks ascending. Every match of the query
  *   holds all of its trigrams: matches inside a word, wanted only when the first two kinds leave
  *   room, are read from the titles on every one of their lists until the page is full.
+ * - `insideTrigrams`: the titles holding each trigram inside a word (neither at the start of the
+ *   text nor after a space), ranks ascending. A match inside a word holds the query's first
+ *   trigram there, so its candidates start from this list: the titles whose only such trigram
+ *   opens a word (most of those a typed prefix finds, already counted) are never read again.
  * - `trigramBits`: for the trigrams on many titles (1 in 32 or more), the same as a bit per
  *   title, so narrowing the candidates by a common trigram costs a look per candidate instead of
  *   a read along its long list.
@@ -205,8 +209,9 @@ async function startLists(
  *
  * Building reads every text once and sorts each start list (small ones: a list holds the texts or
  * words starting with one trigram). Memory grows with the catalog's text: 12 bytes per title and
- * per word, 4 per distinct trigram of a title and at most as much again for the bits, beside the
- * texts and cards themselves and each card's JSON (about 20 MB in all at 20,000 titles).
+ * per word, 4 per distinct trigram of a title, at most as much again for those inside a word and
+ * for the bits, beside the texts and cards themselves and each card's JSON (about 23 MB in all at
+ * 20,000 titles).
  */
 export class TitleSearchIndex {
   private constructor(
@@ -217,6 +222,7 @@ export class TitleSearchIndex {
     private readonly textStarts: ReadonlyMap<number, StartList>,
     private readonly wordStarts: ReadonlyMap<number, StartList>,
     private readonly trigrams: ReadonlyMap<number, Int32Array>,
+    private readonly insideTrigrams: ReadonlyMap<number, Int32Array>,
     /** The same titles as a bit per rank, for the trigrams on many titles (see bitsFor). */
     private readonly trigramBits: ReadonlyMap<number, Uint32Array>,
   ) {}
@@ -245,6 +251,7 @@ export class TitleSearchIndex {
       await startLists(lists.textStarts, texts, pause, sliceSize),
       await startLists(lists.wordStarts, texts, pause, sliceSize),
       trigrams,
+      typed(lists.insideTrigrams),
       bitsFor(trigrams, titles.length),
     );
   }
@@ -293,20 +300,27 @@ export class TitleSearchIndex {
   }
 
   /**
-   * The titles holding every trigram of the query (ranks, ascending): every match is among them.
-   * The rarest trigram's list is narrowed by the others, rarest first: by a look at a common
-   * trigram's bits for each title left (cheaper than reading a title's text, so always done), or
-   * by merging with a rarer trigram's list until few enough are left that reading their texts
-   * costs less than another list (the lists lie in a row in memory, the texts all over it).
+   * The titles holding the query's first trigram inside a word and every other trigram of it
+   * (ranks, ascending): every match inside a word is among them. The rarest list is narrowed by
+   * the others, rarest first: by a look at a common trigram's bits for each title left (cheaper
+   * than reading a title's text, so always done), or by merging with a rarer trigram's list until
+   * few enough are left that reading their texts costs less than another list (the lists lie in a
+   * row in memory, the texts all over it).
    */
   private holdingEveryTrigram(folded: string): Int32Array {
-    const keys: number[] = [];
-    for (let at = 0; at + 3 <= folded.length; at += 1) {
+    const first = trigramKey(folded, 0);
+    const inside = this.insideTrigrams.get(first);
+    if (inside === undefined) return EMPTY;
+    const lists: Array<{ titles: Int32Array; bits: Uint32Array | undefined }> = [{ titles: inside, bits: undefined }];
+    const keys = [first];
+    for (let at = 1; at + 3 <= folded.length; at += 1) {
       const key = trigramKey(folded, at);
-      if (!this.trigrams.has(key)) return EMPTY;
-      if (!keys.includes(key)) keys.push(key);
+      if (keys.includes(key)) continue;
+      const titles = this.trigrams.get(key);
+      if (titles === undefined) return EMPTY;
+      keys.push(key);
+      lists.push({ titles, bits: this.trigramBits.get(key) });
     }
-    const lists = keys.map((key) => ({ titles: this.trigrams.get(key)!, bits: this.trigramBits.get(key) }));
     lists.sort((a, b) => a.titles.length - b.titles.length);
     let holding = lists[0]!.titles;
     for (let next = 1; next < lists.length && holding.length > 0; next += 1) {
@@ -378,6 +392,8 @@ class IndexLists {
   readonly wordStarts = new Map<number, number[]>();
   /** For every trigram, the ranks holding it, ascending and each once. */
   readonly trigrams = new Map<number, number[]>();
+  /** For every trigram, the ranks holding it inside a word (not at the text's start nor after a space), ascending and each once. */
+  readonly insideTrigrams = new Map<number, number[]>();
 
   add(text: string, rank: number): void {
     if (text.length >= 3) append(this.textStarts, trigramKey(text, 0), rank, 0);
@@ -386,11 +402,19 @@ class IndexLists {
     }
     for (let at = 0; at + 3 <= text.length; at += 1) {
       const key = trigramKey(text, at);
-      const list = this.trigrams.get(key);
-      if (list === undefined) this.trigrams.set(key, [rank]);
-      else if (list[list.length - 1] !== rank) list.push(rank);
+      appendOnce(this.trigrams, key, rank);
+      if (at > 0 && text.charCodeAt(at - 1) !== SPACE_CODE) appendOnce(this.insideTrigrams, key, rank);
     }
   }
+}
+
+const SPACE_CODE = 0x20;
+
+/** Adds `rank` to the list under `key` unless it is last already (ranks are added in ascending order). */
+function appendOnce(lists: Map<number, number[]>, key: number, rank: number): void {
+  const list = lists.get(key);
+  if (list === undefined) lists.set(key, [rank]);
+  else if (list[list.length - 1] !== rank) list.push(rank);
 }
 
 function append(lists: Map<number, number[]>, key: number, ...values: number[]): void {
