@@ -21,6 +21,20 @@ const NAME_WORDS = [
   'Liman', 'Çarşı', 'Bahçe', 'Dağ', 'Kale', 'Saray', 'Ada', 'Nehir', 'Göl', 'Yağmur', 'Bulut', 'Yıldız',
 ];
 
+/**
+ * The letters of the invented word that ends each clone's name: a syllable is an onset (none, at
+ * times, to open a word), a vowel of the word's harmony (back or front, as Turkish words keep)
+ * and at times a closing consonant. A catalog of 20,000 real titles has thousands of different
+ * words; cloned names alone would repeat the demo's few dozen, and the live searches typed from
+ * them would be a few thousand prefixes, asked within a fifth of a second.
+ */
+const ONSETS = ['b', 'c', 'ç', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 'ş', 't', 'v', 'y', 'z'];
+const VOWELS = [
+  ['a', 'ı', 'o', 'u'],
+  ['e', 'i', 'ö', 'ü'],
+];
+const CODAS = ['n', 'r', 'l', 'k', 'm', 's', 'ş', 't', 'y', 'z'];
+
 /** The catalog tables, in the order a bulk load fills them. */
 const CATALOG_TABLES = ['genre', 'channel', 'title', 'title_genre', 'trailer', 'season', 'episode', 'video_group', 'video_source', 'pre_roll_ad'];
 
@@ -34,6 +48,36 @@ const LONG_SERIES_SEASON_REPEAT = 8;
 const BULK_TABLES = ['episode', 'video_group', 'video_source'];
 
 const run = promisify(execFile);
+
+/** A small deterministic generator (mulberry32: the catalog is the same every run). */
+function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+
+/** `count` different invented words of two or three syllables, capitalized, the same every run. */
+export function inventedWords(count) {
+  const random = seededRandom(2026);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const words = new Set();
+  while (words.size < count) {
+    const vowels = pick(VOWELS);
+    const syllables = random() < 0.6 ? 2 : 3;
+    let word = '';
+    for (let syllable = 0; syllable < syllables; syllable += 1) {
+      // Two vowels never meet: a syllable after one ending in a vowel takes an onset.
+      const open = syllable === 0 ? random() < 0.85 : !CODAS.includes(word.at(-1)) || random() < 0.9;
+      word += (open ? pick(ONSETS) : '') + pick(vowels) + (random() < 0.35 ? pick(CODAS) : '');
+    }
+    words.add(word[0].toLocaleUpperCase('tr') + word.slice(1));
+  }
+  return [...words];
+}
 
 /**
  * Imports the demo catalog (its dates moved to now, as the embedded first start does) with the
@@ -98,13 +142,14 @@ export async function multiplyCatalog(databaseUrl, { titles, episodes, root }) {
       folded_original: foldForSearch(title.original_name),
     }));
     const words = NAME_WORDS.map((word, index) => ({ i: index, word, folded: foldForSearch(word) }));
+    const names = inventedWords(titles - demo.length).map((word, index) => ({ n: index + 1, word, folded: foldForSearch(word) }));
 
     await client.query('BEGIN');
     // Nothing here needs to survive a crash before COMMIT; the load is faster without waiting on WAL flushes.
     await client.query('SET LOCAL synchronous_commit = off');
     await client.query("SET LOCAL work_mem = '256MB'");
 
-    await timed(steps, 'plan', () => planClones(client, { titles, episodes, folded, words, demoEpisodes }));
+    await timed(steps, 'plan', () => planClones(client, { titles, episodes, folded, words, names, demoEpisodes }));
     await timed(steps, 'titles, genres, trailers', () => insertTitles(client));
     await timed(steps, 'seasons', () => insertSeasons(client));
     const deferred = await deferConstraints(client, BULK_TABLES);
@@ -175,7 +220,7 @@ async function restoreConstraints(client, statements) {
  * Series get from half to one and a half times the episodes per demo episode that the target needs
  * on average; the longest series takes up what rounding leaves, so the total is exact.
  */
-async function planClones(client, { titles, episodes, folded, words, demoEpisodes }) {
+async function planClones(client, { titles, episodes, folded, words, names, demoEpisodes }) {
   await client.query(
     `CREATE TEMP TABLE bench_demo ON COMMIT DROP AS
      SELECT t.*, f.folded_name, f.folded_original, row_number() OVER (ORDER BY t.id)::int - 1 AS d,
@@ -187,6 +232,10 @@ async function planClones(client, { titles, episodes, folded, words, demoEpisode
   await client.query(
     `CREATE TEMP TABLE bench_word ON COMMIT DROP AS SELECT * FROM jsonb_to_recordset($1::jsonb) AS w(i integer, word text, folded text)`,
     [JSON.stringify(words)],
+  );
+  await client.query(
+    `CREATE TEMP TABLE bench_name ON COMMIT DROP AS SELECT * FROM jsonb_to_recordset($1::jsonb) AS nm(n integer, word text, folded text)`,
+    [JSON.stringify(names)],
   );
   // Clone n copies demo title (n - 1) % D; the first clone of the first series is the long one.
   await client.query(
@@ -248,16 +297,17 @@ async function planClones(client, { titles, episodes, folded, words, demoEpisode
 }
 
 async function insertTitles(client) {
-  // Names gain a word and the copy number; the search text is folded exactly as the import folds it.
+  // Names gain one of the common words and an invented word of their own; the search text is folded exactly as the import folds it.
   await client.query(`
     INSERT INTO title (slug, kind, name, original_name, year, imdb, channel_id, description, adult, release_at,
                        poster_url, backdrop_url, search_text)
     SELECT dt.slug || '-' || c.copy, dt.kind,
-           dt.name || ' ' || w.word || ' ' || c.copy, dt.original_name || ' ' || w.word || ' ' || c.copy,
+           dt.name || ' ' || w.word || ' ' || nm.word, dt.original_name || ' ' || w.word || ' ' || nm.word,
            greatest(1950, dt.year - c.copy % 30), least(10, greatest(1, dt.imdb + (c.copy % 31 - 15) / 10.0)),
            dt.channel_id, dt.description, dt.adult, dt.release_at, dt.poster_url, dt.backdrop_url,
-           concat_ws(' ', dt.folded_name, w.folded, c.copy, dt.folded_original, w.folded, c.copy)
-      FROM bench_clone c JOIN bench_demo dt USING (d) JOIN bench_word w ON w.i = c.copy % (SELECT count(*) FROM bench_word)
+           concat_ws(' ', dt.folded_name, w.folded, nm.folded, dt.folded_original, w.folded, nm.folded)
+      FROM bench_clone c JOIN bench_demo dt USING (d) JOIN bench_name nm USING (n)
+      JOIN bench_word w ON w.i = c.copy % (SELECT count(*) FROM bench_word)
      ORDER BY c.n
   `);
   await client.query(`
