@@ -31,6 +31,19 @@ describe('RecentAnswers', () => {
     expect(make).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps an answer whose body is a view of a larger buffer in memory of its own', () => {
+    const sut = new RecentAnswers(10);
+    const pool = Buffer.alloc(8192, ' ');
+    const make = () => frontAnswer(pool.subarray(100, 100 + Buffer.byteLength('{"a":1}')).fill('{"a":1}'));
+
+    sut.get('a', make);
+    const kept = sut.get('a', make);
+
+    expect(kept.body.toString()).toBe('{"a":1}');
+    expect(kept.body.buffer.byteLength).toBe(kept.body.length);
+    expect(kept.etag).toBe(weakEtag(Buffer.from('{"a":1}')));
+  });
+
   it('keeps at most `limit` answers, forgetting the least recently asked first', () => {
     const sut = new RecentAnswers(2);
     const made: string[] = [];
@@ -48,51 +61,76 @@ describe('RecentAnswers', () => {
     expect(made).toEqual(['a', 'a', 'b', 'b', 'c', 'c', 'b']);
   });
 
-  it('keeps nothing of keys asked once, and forgets the oldest of them past `limit`', () => {
+  it('keeps nothing of keys asked once, remembering each while fewer than `limit` others were asked once after it, and none after `2 × limit`', () => {
     const sut = new RecentAnswers(2);
     const made: string[] = [];
     const ask = (key: string) => sut.get(key, () => (made.push(key), answerOf(key)));
 
-    for (const key of ['a', 'b', 'c', 'a', 'c', 'c']) ask(key);
+    // 'a' asked again after one other key: kept from then on.
+    for (const key of ['a', 'b', 'a', 'a']) ask(key);
+    expect(made).toEqual(['a', 'b', 'a']);
 
-    // 'a' was forgotten when 'c' came (two keys asked once at most): asked again, it is asked once anew.
-    expect(made).toEqual(['a', 'b', 'c', 'a', 'c']);
+    // 'c' asked again after four others (2 × limit): forgotten, asked once anew.
+    made.length = 0;
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'c', 'c']) ask(key);
+    expect(made).toEqual(['c', 'd', 'e', 'f', 'g', 'c', 'c']);
   });
 
-  it('makes what a plain list of recent keys would make, over thousands of asks', () => {
+  it('makes what plain lists of recent keys would make, over thousands of asks', () => {
     const limit = 5;
     const sut = new RecentAnswers(limit);
-    // The same rules written the plain way: arrays, oldest first.
+    // The same rules written the plain way: the kept keys oldest first, and the keys asked once in two generations of `limit`.
     const kept: string[] = [];
-    const askedOnce: string[] = [];
+    let askedOnce: string[] = [];
+    let askedBefore: string[] = [];
     const plainlyMade = (key: string): boolean => {
       if (kept.includes(key)) {
         kept.splice(kept.indexOf(key), 1);
         kept.push(key);
         return false;
       }
-      if (askedOnce.includes(key)) {
-        askedOnce.splice(askedOnce.indexOf(key), 1);
+      if (askedOnce.includes(key) || askedBefore.includes(key)) {
         kept.push(key);
         if (kept.length > limit) kept.shift();
       } else {
+        if (askedOnce.length === limit) [askedBefore, askedOnce] = [askedOnce, []];
         askedOnce.push(key);
-        if (askedOnce.length > limit) askedOnce.shift();
       }
       return true;
     };
     let state = 7;
     const nextKey = () => {
-      state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+      state = (state * 48_271) % 2_147_483_647;
       return `k${state % 12}`;
     };
 
+    let madeCount = 0;
     for (let ask = 0; ask < 5000; ask += 1) {
       const key = nextKey();
       let made = false;
       sut.get(key, () => ((made = true), answerOf(key)));
       expect({ ask, key, made }).toEqual({ ask, key, made: plainlyMade(key) });
+      if (made) madeCount += 1;
     }
+    // Both ways were taken many times: answers kept and given again, and made anew.
+    expect(madeCount).toBeGreaterThan(1000);
+    expect(madeCount).toBeLessThan(4500);
+  });
+
+  it('remembers tens of thousands of distinct keys asked once exactly as far back as promised', () => {
+    const limit = 2000;
+    const sut = new RecentAnswers(limit);
+    const made = new Set<string>();
+    const ask = (key: string) => sut.get(key, () => (made.add(key), answerOf(key)));
+
+    for (let at = 0; at < 30_000; at += 1) ask(`q${at}`);
+    // The last `limit` keys asked once are remembered: asked again, each is made once more and then kept.
+    made.clear();
+    for (let at = 30_000 - limit; at < 30_000; at += 1) ask(`q${at}`);
+    expect(made.size).toBe(limit);
+    made.clear();
+    for (let at = 30_000 - limit; at < 30_000; at += 1) ask(`q${at}`);
+    expect(made.size).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type CompressionEffort, type StoredBody, weakEtag } from '../response-encoding';
+import { type CompressionEffort, ownCopy, type StoredBody, weakEtag } from '../response-encoding';
 
 /** An answer made at the front: the JSON body and its ETag, as the route's handler would send them, and its compressed copies once made. */
 export interface FrontAnswer extends StoredBody {
@@ -72,16 +72,11 @@ class RecentlyUsed<V> {
     entry.value = value;
     this.entries.set(key, entry);
     this.append(entry);
-    if (this.entries.size > this.limit) this.delete(this.oldest!.key);
-  }
-
-  /** Lets go of `key`: whether it was there. */
-  delete(key: string): boolean {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return false;
-    this.entries.delete(key);
-    this.unlink(entry);
-    return true;
+    if (this.entries.size > this.limit) {
+      const oldest = this.oldest!;
+      this.entries.delete(oldest.key);
+      this.unlink(oldest);
+    }
   }
 
   private append(entry: RecentEntry<V>): void {
@@ -102,25 +97,82 @@ class RecentlyUsed<V> {
   }
 }
 
+/** A 30-bit hash of `key` (FNV-1a over its UTF-16 units), never 0. */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < key.length; at += 1) hash = Math.imul(hash ^ key.charCodeAt(at), 0x01000193);
+  return hash & 0x3fffffff || 1;
+}
+
+/**
+ * Keys marked lately, held as hashes in two generations of `limit` keys each: a key is remembered
+ * while fewer than `limit` others have been marked after it, and forgotten once `2 × limit` have.
+ * Marking a key keeps nothing of it but a number in a typed array: the key, and an entry made for
+ * it, would outlive two young-generation collections in a server marking the keys of a few
+ * thousand distinct searches a second, be moved to the old generation and die there, and V8 would
+ * answer with a full collection every second or two (10 to 15 ms each). Two keys of the same hash
+ * (about one pair in a billion) count as one.
+ */
+class MarkedLately {
+  private current: Int32Array;
+  private previous: Int32Array;
+  private marked = 0;
+  private readonly mask: number;
+
+  constructor(private readonly limit: number) {
+    // Each generation fills at most a quarter of its slots, so a probe ends within a few.
+    const slots = 2 ** Math.ceil(Math.log2(4 * Math.max(limit, 1)));
+    this.current = new Int32Array(slots);
+    this.previous = new Int32Array(slots);
+    this.mask = slots - 1;
+  }
+
+  has(key: string): boolean {
+    const hash = hashOf(key);
+    return this.slotOf(this.current, hash) !== -1 || this.slotOf(this.previous, hash) !== -1;
+  }
+
+  /** Marks `key` (not marked lately: see has). */
+  mark(key: string): void {
+    if (this.marked === this.limit) {
+      [this.previous, this.current] = [this.current, this.previous];
+      this.current.fill(0);
+      this.marked = 0;
+    }
+    const hash = hashOf(key);
+    let slot = hash & this.mask;
+    while (this.current[slot] !== 0 && this.current[slot] !== hash) slot = (slot + 1) & this.mask;
+    if (this.current[slot] === 0) this.marked += 1;
+    this.current[slot] = hash;
+  }
+
+  /** Where `table` holds `hash`, or -1. */
+  private slotOf(table: Int32Array, hash: number): number {
+    for (let slot = hash & this.mask; table[slot] !== 0; slot = (slot + 1) & this.mask) {
+      if (table[slot] === hash) return slot;
+    }
+    return -1;
+  }
+}
+
 /**
  * The answers a FrontRead made last, by key, up to `limit` (the least recently asked go first): a
  * popular query is then sent again with its ETag and compressed copies made once, as the read
  * cache does, without crowding the read cache out with answers most of which are asked once.
  * An answer is kept from the second time its key is asked while the key is among the last `limit`
- * keys asked once; one asked once (most live searches) is let go as soon as it is sent. Kept from
- * the first time, every answer of a few thousand distinct searches a second outlived two
- * young-generation collections and was moved to the old generation, where it died: V8 then ran a
- * full collection every half second. Valid for as long as what they were made from: keep one per
- * version of it.
+ * to `2 × limit` keys asked once (MarkedLately); one asked once (most live searches) is let go as
+ * soon as it is sent. Kept from the first time, every answer of a few thousand distinct searches a
+ * second outlived two young-generation collections and was moved to the old generation, where it
+ * died: V8 then ran a full collection every half second. Valid for as long as what they were made
+ * from: keep one per version of it.
  */
 export class RecentAnswers {
   private readonly answers: RecentlyUsed<FrontAnswer>;
-  /** The keys asked once lately, up to `limit`; the oldest go first. */
-  private readonly askedOnce: RecentlyUsed<true>;
+  private readonly askedOnce: MarkedLately;
 
   constructor(limit: number) {
     this.answers = new RecentlyUsed(limit);
-    this.askedOnce = new RecentlyUsed(limit);
+    this.askedOnce = new MarkedLately(limit);
   }
 
   /** The answer under `key`, made by `make` unless it is among the recent ones. */
@@ -128,8 +180,13 @@ export class RecentAnswers {
     const found = this.answers.get(key);
     if (found !== undefined) return found;
     const answer = make();
-    if (this.askedOnce.delete(key)) this.answers.set(key, answer);
-    else this.askedOnce.set(key, true);
+    if (this.askedOnce.has(key)) {
+      // Kept, its body must not hold on to the rest of a pooled buffer it may be a view of.
+      answer.body = ownCopy(answer.body);
+      this.answers.set(key, answer);
+    } else {
+      this.askedOnce.mark(key);
+    }
     return answer;
   }
 }
