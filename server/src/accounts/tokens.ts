@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random opaque token (256 bits) for a cookie or a link, and the hash under which it is stored. */
 export function newToken(): { token: string; hash: Buffer } {
@@ -6,6 +6,7 @@ export function newToken(): { token: string; hash: Buffer } {
   return { token, hash: hashToken(token) };
 }
 
+/** One call, no Hash object: a session's cookie is hashed on every request that carries it. */
 export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  return hash('sha256', token, 'buffer');
 }
