@@ -16,19 +16,21 @@ describe('frontAnswer', () => {
 });
 
 describe('RecentAnswers', () => {
-  it('keeps an answer from the second time its key is asked, and gives the same one again, compressed copies and all', () => {
+  it('keeps an answer from the third time its key is asked, and gives the same one again, compressed copies and all', () => {
     const sut = new RecentAnswers(10);
     const make = jest.fn(() => answerOf('{"a":1}'));
 
     const once = sut.get('a', make);
+    const twice = sut.get('a', make);
     const kept = sut.get('a', make);
     kept.encoded = { br: Buffer.from('br') };
     const again = sut.get('a', make);
 
-    expect(kept).not.toBe(once);
+    expect(twice).not.toBe(once);
+    expect(kept).not.toBe(twice);
     expect(again).toBe(kept);
     expect(again.encoded?.br?.toString()).toBe('br');
-    expect(make).toHaveBeenCalledTimes(2);
+    expect(make).toHaveBeenCalledTimes(3);
   });
 
   it('keeps an answer whose body is a view of a larger buffer in memory of its own', () => {
@@ -36,6 +38,7 @@ describe('RecentAnswers', () => {
     const pool = Buffer.alloc(8192, ' ');
     const make = () => frontAnswer(pool.subarray(100, 100 + Buffer.byteLength('{"a":1}')).fill('{"a":1}'));
 
+    sut.get('a', make);
     sut.get('a', make);
     const kept = sut.get('a', make);
 
@@ -49,52 +52,67 @@ describe('RecentAnswers', () => {
     const made: string[] = [];
     const ask = (key: string) => sut.get(key, () => (made.push(key), answerOf(key)));
 
-    for (const key of ['a', 'a', 'b', 'b']) ask(key);
-    expect(made).toEqual(['a', 'a', 'b', 'b']);
+    for (const key of ['a', 'a', 'a', 'b', 'b', 'b']) ask(key);
+    expect(made).toEqual(['a', 'a', 'a', 'b', 'b', 'b']);
 
+    // Kept: 'a' and 'b'. 'c', kept at its third ask, takes the place of 'b', the least recently asked.
     ask('a');
+    ask('c');
     ask('c');
     ask('c');
     ask('a');
     ask('b');
 
-    expect(made).toEqual(['a', 'a', 'b', 'b', 'c', 'c', 'b']);
+    expect(made).toEqual(['a', 'a', 'a', 'b', 'b', 'b', 'c', 'c', 'c', 'b']);
   });
 
-  it('keeps nothing of keys asked once, remembering each while fewer than `limit` others were asked once after it, and none after `2 × limit`', () => {
+  it('keeps nothing of keys asked once or twice, remembering each ask while fewer than `limit` others came after it, and none after `2 × limit`', () => {
     const sut = new RecentAnswers(2);
     const made: string[] = [];
     const ask = (key: string) => sut.get(key, () => (made.push(key), answerOf(key)));
 
-    // 'a' asked again after one other key: kept from then on.
-    for (const key of ['a', 'b', 'a', 'a']) ask(key);
-    expect(made).toEqual(['a', 'b', 'a']);
+    // 'a' asked again after one other key, and a third time after one more: kept from then on.
+    for (const key of ['a', 'b', 'a', 'b', 'a', 'a']) ask(key);
+    expect(made).toEqual(['a', 'b', 'a', 'b', 'a']);
 
     // 'c' asked again after four others (2 × limit): forgotten, asked once anew.
     made.length = 0;
-    for (const key of ['c', 'd', 'e', 'f', 'g', 'c', 'c']) ask(key);
-    expect(made).toEqual(['c', 'd', 'e', 'f', 'g', 'c', 'c']);
+    for (const key of ['c', 'd', 'e', 'f', 'g', 'c', 'c', 'c']) ask(key);
+    expect(made).toEqual(['c', 'd', 'e', 'f', 'g', 'c', 'c', 'c']);
   });
 
   it('makes what plain lists of recent keys would make, over thousands of asks', () => {
     const limit = 5;
     const sut = new RecentAnswers(limit);
-    // The same rules written the plain way: the kept keys oldest first, and the keys asked once in two generations of `limit`.
+    // The same rules written the plain way: the kept keys oldest first, and the keys asked once and
+    // twice, each in two generations of `limit`.
     const kept: string[] = [];
-    let askedOnce: string[] = [];
-    let askedBefore: string[] = [];
+    const lately = () => {
+      let current: string[] = [];
+      let before: string[] = [];
+      return {
+        has: (key: string) => current.includes(key) || before.includes(key),
+        mark: (key: string) => {
+          if (current.length === limit) [before, current] = [current, []];
+          current.push(key);
+        },
+      };
+    };
+    const askedOnce = lately();
+    const askedTwice = lately();
     const plainlyMade = (key: string): boolean => {
       if (kept.includes(key)) {
         kept.splice(kept.indexOf(key), 1);
         kept.push(key);
         return false;
       }
-      if (askedOnce.includes(key) || askedBefore.includes(key)) {
+      if (askedTwice.has(key)) {
         kept.push(key);
         if (kept.length > limit) kept.shift();
+      } else if (askedOnce.has(key)) {
+        askedTwice.mark(key);
       } else {
-        if (askedOnce.length === limit) [askedBefore, askedOnce] = [askedOnce, []];
-        askedOnce.push(key);
+        askedOnce.mark(key);
       }
       return true;
     };
@@ -117,20 +135,22 @@ describe('RecentAnswers', () => {
     expect(madeCount).toBeLessThan(4500);
   });
 
-  it('remembers tens of thousands of distinct keys asked once exactly as far back as promised', () => {
+  it('remembers tens of thousands of distinct keys asked exactly as far back as promised', () => {
     const limit = 2000;
     const sut = new RecentAnswers(limit);
     const made = new Set<string>();
     const ask = (key: string) => sut.get(key, () => (made.add(key), answerOf(key)));
+    const askLast = (count: number) => {
+      made.clear();
+      for (let at = 30_000 - count; at < 30_000; at += 1) ask(`q${at}`);
+      return made.size;
+    };
 
     for (let at = 0; at < 30_000; at += 1) ask(`q${at}`);
-    // The last `limit` keys asked once are remembered: asked again, each is made once more and then kept.
-    made.clear();
-    for (let at = 30_000 - limit; at < 30_000; at += 1) ask(`q${at}`);
-    expect(made.size).toBe(limit);
-    made.clear();
-    for (let at = 30_000 - limit; at < 30_000; at += 1) ask(`q${at}`);
-    expect(made.size).toBe(0);
+    // The last `limit` keys asked once are remembered: asked twice more, each is then kept.
+    expect(askLast(limit)).toBe(limit);
+    expect(askLast(limit)).toBe(limit);
+    expect(askLast(limit)).toBe(0);
   });
 });
 

@@ -159,20 +159,25 @@ class MarkedLately {
  * The answers a FrontRead made last, by key, up to `limit` (the least recently asked go first): a
  * popular query is then sent again with its ETag and compressed copies made once, as the read
  * cache does, without crowding the read cache out with answers most of which are asked once.
- * An answer is kept from the second time its key is asked while the key is among the last `limit`
- * to `2 × limit` keys asked once (MarkedLately); one asked once (most live searches) is let go as
- * soon as it is sent. Kept from the first time, every answer of a few thousand distinct searches a
- * second outlived two young-generation collections and was moved to the old generation, where it
- * died: V8 then ran a full collection every half second. Valid for as long as what they were made
- * from: keep one per version of it.
+ * An answer is kept from the third time its key is asked, each ask coming while the one before is
+ * among the last `limit` to `2 × limit` keys asked (MarkedLately); other answers are let go as
+ * soon as they are sent. Every answer kept outlives two young-generation collections, is moved to
+ * the old generation and dies there when a newer one takes its place: kept from the first ask,
+ * the answers of a few thousand distinct searches a second made V8 run a full collection every
+ * half second; kept from the second, still one every few seconds, as live searches ask the same
+ * text twice (in either case, with or without Turkish letters) or find the same titles for two
+ * prefixes often enough. A popular query is asked far more than three times. Valid for as long as
+ * what they were made from: keep one per version of it.
  */
 export class RecentAnswers {
   private readonly answers: RecentlyUsed<FrontAnswer>;
   private readonly askedOnce: MarkedLately;
+  private readonly askedTwice: MarkedLately;
 
   constructor(limit: number) {
     this.answers = new RecentlyUsed(limit);
     this.askedOnce = new MarkedLately(limit);
+    this.askedTwice = new MarkedLately(limit);
   }
 
   /** The answer under `key`, made by `make` unless it is among the recent ones. */
@@ -180,10 +185,12 @@ export class RecentAnswers {
     const found = this.answers.get(key);
     if (found !== undefined) return found;
     const answer = make();
-    if (this.askedOnce.has(key)) {
+    if (this.askedTwice.has(key)) {
       // Kept, its body must not hold on to the rest of a pooled buffer it may be a view of.
       answer.body = ownCopy(answer.body);
       this.answers.set(key, answer);
+    } else if (this.askedOnce.has(key)) {
+      this.askedTwice.mark(key);
     } else {
       this.askedOnce.mark(key);
     }
