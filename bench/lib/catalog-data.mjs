@@ -49,8 +49,8 @@ const BULK_TABLES = ['episode', 'video_group', 'video_source'];
 
 const run = promisify(execFile);
 
-/** A small deterministic generator (mulberry32: the catalog is the same every run). */
-function seededRandom(seed) {
+/** A small deterministic generator (mulberry32): the bench's catalog and choices are the same every run. */
+export function seededRandom(seed) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { seededRandom } from './catalog-data.mjs';
 import { cpuSeconds } from './cpu.mjs';
 import { formatRate } from './format.mjs';
 
@@ -42,15 +43,6 @@ const SEARCH_TERMS = [
 ];
 
 const searchPath = (term) => `/api/search?q=${encodeURIComponent(term)}`;
-
-/** A small deterministic generator (the bench's choices are the same every run). */
-function seededRandom(seed) {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 /** `items` in a random order that is the same every run. */
 function shuffled(items, seed) {

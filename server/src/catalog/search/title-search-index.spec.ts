@@ -1,4 +1,5 @@
 import type { TitleCard } from '@seyirlik/shared-contracts';
+import { seededRandom } from '../../../test/harness/seeded-random';
 import { type SearchableTitle, TitleSearchIndex } from './title-search-index';
 
 /** A card whose slug names the title; the index hands cards back untouched. */
@@ -30,15 +31,6 @@ function searchedPlainly(texts: string[], query: string, limit: number): string[
     .sort((a, b) => kind(a.text) - kind(b.text) || a.rank - b.rank)
     .slice(0, limit)
     .map(({ rank }) => `t${rank}`);
-}
-
-/** A small deterministic generator, so a failure repeats. */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
 }
 
 describe('TitleSearchIndex', () => {
