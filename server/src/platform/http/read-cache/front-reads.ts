@@ -109,9 +109,8 @@ function hashOf(key: string): number {
  * while fewer than `limit` others have been marked after it, and forgotten once `2 × limit` have.
  * Marking a key keeps nothing of it but a number in a typed array: the key, and an entry made for
  * it, would outlive two young-generation collections in a server marking the keys of a few
- * thousand distinct searches a second, be moved to the old generation and die there, and V8 would
- * answer with a full collection every second or two (10 to 15 ms each). Two keys of the same hash
- * (about one pair in a billion) count as one.
+ * thousand distinct searches a second, and be moved to the old generation only to die there. Two
+ * keys of the same hash (about one pair in a billion) count as one.
  */
 class MarkedLately {
   private current: Int32Array;
@@ -160,8 +159,8 @@ class MarkedLately {
  * popular query is then sent again with its ETag and compressed copies made once, as the read
  * cache does, without crowding the read cache out with answers most of which are asked once.
  * An answer is kept from the third time its key is asked, each ask coming while the one before is
- * among the last `limit` to `2 × limit` keys asked (MarkedLately); other answers are let go as
- * soon as they are sent. Every answer kept outlives two young-generation collections, is moved to
+ * among the last `limit` to `2 × limit` keys asked for the first (or the second) time
+ * (MarkedLately); other answers are let go as soon as they are sent. Every answer kept outlives two young-generation collections, is moved to
  * the old generation and dies there when a newer one takes its place: kept from the first ask,
  * the answers of a few thousand distinct searches a second made V8 run a full collection every
  * half second; kept from the second, still one every few seconds, as live searches ask the same
