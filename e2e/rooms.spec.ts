@@ -54,11 +54,14 @@ async function noteMediaEvents(page: Page) {
 const mediaEvents = (page: Page) =>
   page.evaluate(() => (window as unknown as { mediaEvents: MediaEvent[] }).mediaEvents);
 
-/** The last of `types` noted in `page` from `since` on. */
+/**
+ * The last of `types` noted in `page` from `since` on, once there is one: a player's `currentTime`
+ * moves as soon as it is set, and its `seeked` comes when the seek is done, later on a busy machine.
+ */
 async function lastEvent(page: Page, types: MediaEvent['type'][], since: number) {
-  const found = (await mediaEvents(page)).filter((event) => types.includes(event.type) && event.at >= since);
-  expect(found.length, `${types.join('/')} after ${since}`).toBeGreaterThan(0);
-  return found[found.length - 1];
+  const noted = async () => (await mediaEvents(page)).filter((event) => types.includes(event.type) && event.at >= since);
+  await expect.poll(async () => (await noted()).length, { message: `${types.join('/')} after ${since}`, timeout: 5_000 }).toBeGreaterThan(0);
+  return (await noted()).at(-1)!;
 }
 
 test('two members watch together: invite, live chat, polling while cut off, synced playback', async ({ browser }) => {
