@@ -126,19 +126,18 @@ class MarkedLately {
     this.mask = slots - 1;
   }
 
-  has(key: string): boolean {
-    const hash = hashOf(key);
+  /** Whether the key of `hash` (hashOf) was marked lately. */
+  has(hash: number): boolean {
     return this.slotOf(this.current, hash) !== -1 || this.slotOf(this.previous, hash) !== -1;
   }
 
-  /** Marks `key` (not marked lately: see has). */
-  mark(key: string): void {
+  /** Marks the key of `hash` (hashOf), not marked lately (see has). */
+  mark(hash: number): void {
     if (this.marked === this.limit) {
       [this.previous, this.current] = [this.current, this.previous];
       this.current.fill(0);
       this.marked = 0;
     }
-    const hash = hashOf(key);
     let slot = hash & this.mask;
     while (this.current[slot] !== 0 && this.current[slot] !== hash) slot = (slot + 1) & this.mask;
     if (this.current[slot] === 0) this.marked += 1;
@@ -184,14 +183,15 @@ export class RecentAnswers {
     const found = this.answers.get(key);
     if (found !== undefined) return found;
     const answer = make();
-    if (this.askedTwice.has(key)) {
+    const hash = hashOf(key);
+    if (this.askedTwice.has(hash)) {
       // Kept, its body must not hold on to the rest of a pooled buffer it may be a view of.
       answer.body = ownCopy(answer.body);
       this.answers.set(key, answer);
-    } else if (this.askedOnce.has(key)) {
-      this.askedTwice.mark(key);
+    } else if (this.askedOnce.has(hash)) {
+      this.askedTwice.mark(hash);
     } else {
-      this.askedOnce.mark(key);
+      this.askedOnce.mark(hash);
     }
     return answer;
   }
