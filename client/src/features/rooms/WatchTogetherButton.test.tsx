@@ -25,16 +25,17 @@ function serveCandidates(create: () => FakeReply | Promise<FakeReply> = () => ({
   });
 }
 
-function renderButton({ member = true, episodeId = 3 } = {}) {
+function renderButton({ member = true, episodeId = 3, loaded = true } = {}) {
   const store = createStore();
-  store.set(sessionAtom, { loaded: true, user: member ? buildSessionUser() : null, recaptchaSiteKey: null });
-  return renderInRouter(
+  store.set(sessionAtom, { loaded, user: member && loaded ? buildSessionUser() : null, recaptchaSiteKey: null });
+  const rendered = renderInRouter(
     <>
       <WatchTogetherButton episodeId={episodeId} />
       <LoginModalHost />
     </>,
     { store, path: '/dizi/cinaralti-sirlari/1-sezon/2-bolum' },
   );
+  return { ...rendered, store };
 }
 
 async function openModal() {
@@ -77,6 +78,21 @@ describe('WatchTogetherButton', () => {
     expect(login.textContent).toContain(MESSAGES.loginRequired);
     expect(screen.queryByRole('dialog', { name: ROOM_MESSAGES.createRoomHeading })).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('cannot be pressed until the session is known, and then opens the modal for the member', async () => {
+    serveCandidates();
+    const { store } = renderButton({ loaded: false });
+    const button = await screen.findByRole('button', { name: ROOM_MESSAGES.watchTogether });
+
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    act(() => store.set(sessionAtom, { loaded: true, user: buildSessionUser(), recaptchaSiteKey: null }));
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(await openModal()).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Giriş Yap' })).toBeNull();
   });
 
   it('lists the suggestions at once and searches from two characters after a 500 ms pause, keeping the checked', async () => {
