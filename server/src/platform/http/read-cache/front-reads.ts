@@ -128,7 +128,7 @@ class MarkedLately {
 
   /** Whether the key of `hash` (hashOf) was marked lately. */
   has(hash: number): boolean {
-    return this.slotOf(this.current, hash) !== -1 || this.slotOf(this.previous, hash) !== -1;
+    return this.current[this.probe(this.current, hash)] === hash || this.previous[this.probe(this.previous, hash)] === hash;
   }
 
   /** Marks the key of `hash` (hashOf), not marked lately (see has). */
@@ -138,18 +138,18 @@ class MarkedLately {
       this.current.fill(0);
       this.marked = 0;
     }
-    let slot = hash & this.mask;
-    while (this.current[slot] !== 0 && this.current[slot] !== hash) slot = (slot + 1) & this.mask;
-    if (this.current[slot] === 0) this.marked += 1;
-    this.current[slot] = hash;
+    const slot = this.probe(this.current, hash);
+    if (this.current[slot] === 0) {
+      this.current[slot] = hash;
+      this.marked += 1;
+    }
   }
 
-  /** Where `table` holds `hash`, or -1. */
-  private slotOf(table: Int32Array, hash: number): number {
-    for (let slot = hash & this.mask; table[slot] !== 0; slot = (slot + 1) & this.mask) {
-      if (table[slot] === hash) return slot;
-    }
-    return -1;
+  /** The slot of `table` holding `hash`, or else the empty one where it would go. */
+  private probe(table: Int32Array, hash: number): number {
+    let slot = hash & this.mask;
+    while (table[slot] !== 0 && table[slot] !== hash) slot = (slot + 1) & this.mask;
+    return slot;
   }
 }
 
