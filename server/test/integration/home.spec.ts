@@ -13,6 +13,7 @@ import {
 } from '@seyirlik/shared-contracts';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { FEATURED_EPISODE_WINDOW_SQL } from '../../src/catalog/home/home.service';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
 import { registerMember } from '../factories/members';
@@ -385,6 +386,20 @@ describe('home rows: the featured slider, "Popüler" and the genre rows', () => 
     });
     expect(featured[1]).toMatchObject({ backdropUrl: '/media/demo/guney-backdrop.jpg', watchPath: `/anime/${guney.slug}/1-sezon/2-bolum` });
     expect(featured[2]).toMatchObject({ watchPath: `/film/${film.slug}/izle`, latestEpisode: null });
+  });
+
+  it("reads the slider's newest episodes off the air time index alone, fetching no episode row", async () => {
+    // Index-only once the visibility map is set, as autovacuum keeps it; scans that could not
+    // be index-only are ruled out, so a column the index lacks would show as an Index Scan.
+    await db.query('VACUUM episode');
+    const plan = await db.transaction(async (manager) => {
+      await manager.query('SET LOCAL enable_seqscan = off');
+      await manager.query('SET LOCAL enable_bitmapscan = off');
+      const rows: Array<{ 'QUERY PLAN': string }> = await manager.query(`EXPLAIN ${FEATURED_EPISODE_WINDOW_SQL}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+
+    expect(plan).toContain('Index Only Scan using episode_air_idx on episode');
   });
 
   it('draws the backdrop of a title without one, and answers 404 for an unknown title', async () => {

@@ -93,6 +93,17 @@ const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
 );
 
 /**
+ * The newest HOME_RULES.featuredEpisodeWindow aired episodes, as the featured slider looks at them:
+ * every column it reads is in the air time index (see the EpisodeAirCovering migration), so no
+ * episode row is fetched.
+ */
+export const FEATURED_EPISODE_WINDOW_SQL = `SELECT e.id, e.title_id, e.season_id, e.number, e.air_at
+      FROM episode e
+     WHERE ${airedSql('e')}
+     ORDER BY e.air_at DESC, e.id DESC
+     LIMIT ${HOME_RULES.featuredEpisodeWindow}`;
+
+/**
  * The titles of the newest aired episodes, each once with its newest episode, adult titles left
  * out. Only the newest HOME_RULES.featuredEpisodeWindow episodes are looked at (read off the air
  * time index), so the slider costs the same at a million episodes; they are put in order before
@@ -103,13 +114,7 @@ const NEWEST_FILMS = new PreparedStatement<TitleCardSource>(
 const FEATURED = new PreparedStatement<FeaturedRow>(
   'home_featured',
   `
-  WITH recent AS (
-    SELECT e.id, e.title_id, e.season_id, e.number, e.air_at
-      FROM episode e
-     WHERE ${airedSql('e')}
-     ORDER BY e.air_at DESC, e.id DESC
-     LIMIT ${HOME_RULES.featuredEpisodeWindow}
-  ), newest AS (
+  WITH recent AS (${FEATURED_EPISODE_WINDOW_SQL}), newest AS (
     SELECT DISTINCT ON (r.title_id) r.id, r.title_id, r.season_id, r.number, r.air_at
       FROM recent r
      ORDER BY r.title_id, r.air_at DESC, r.id DESC

@@ -30,6 +30,7 @@ import { SkipSegments1765870000000 } from './1765870000000-skip-segments';
 import { GenreTitleCounts1765880000000 } from './1765880000000-genre-title-counts';
 import { GenreTitleRatings1765890000000 } from './1765890000000-genre-title-ratings';
 import { TitlePages1765900000000 } from './1765900000000-title-pages';
+import { EpisodeAirCovering1765910000000 } from './1765910000000-episode-air-covering';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   GenreTitleCounts1765880000000,
   GenreTitleRatings1765890000000,
   TitlePages1765900000000,
+  EpisodeAirCovering1765910000000,
 ];
