@@ -12,6 +12,7 @@ import { MailService } from '../mail';
 import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { AppException } from '../platform/http/app-exception';
+import { escapeHtml } from '../platform/http/html-text';
 import { RateLimitService } from '../platform/rate-limit/rate-limit.service';
 import { BotCheckService } from './bot-check.service';
 import { PasswordReset } from './entities/password-reset.entity';
@@ -26,10 +27,6 @@ const RESET_LIMITS = {
   perAddress: { points: 3, windowSeconds: 60 * 60 },
   changePerIp: { points: 20, windowSeconds: 15 * 60 },
 } as const;
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
 
 @Injectable()
 export class PasswordResetService {

@@ -1,4 +1,7 @@
 import type { ChatMessage } from '@seyirlik/shared-contracts';
+import { createElement as h, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { seededRandom } from '../../../test/harness/seeded-random';
 import { renderChatTheme } from './render-chat-theme';
 
 const message = (overrides: Partial<ChatMessage> = {}): ChatMessage => ({
@@ -41,4 +44,51 @@ describe('renderChatTheme', () => {
   it('is empty when there is nothing new', () => {
     expect(renderChatTheme([])).toBe('');
   });
+
+  describe('the same markup React gives the theme', () => {
+    // The theme as React rendered it before it was written by hand: what legacy clients received.
+    const clock = new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' });
+    const rendered = (messages: ChatMessage[]) =>
+      renderToStaticMarkup(
+        h(
+          Fragment,
+          null,
+          messages.map(({ seq, author, sentAt, text }) =>
+            h(
+              'div',
+              { className: 'chat-message', 'data-id': seq, key: seq },
+              h(
+                'a',
+                { className: 'chat-message__author', href: `/profile/${encodeURIComponent(author.username)}` },
+                author.avatarUrl ? h('img', { className: 'chat-message__avatar', src: author.avatarUrl, alt: '', width: 32, height: 32, loading: 'lazy' }) : null,
+                h('span', { className: 'chat-message__name' }, author.profileName),
+              ),
+              h('time', { className: 'chat-message__time', dateTime: sentAt }, clock.format(new Date(sentAt))),
+              h('p', { className: 'chat-message__text' }, text),
+            ),
+          ),
+        ),
+      );
+
+    const random = seededRandom(20261129);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    // Letters, Turkish ones, every character HTML escapes, entities already written, spaces and emoji.
+    const pieces = ['a', 'Z', 'ş', 'İ', 'ı', 'ğ', '&', '<', '>', '"', "'", '&amp;', '&#x27;', ' ', '  ', '\n', '😀', '/', '=', '%', '?', '#'];
+    const text = (most: number) => Array.from({ length: Math.floor(random() * most) }, () => pick(pieces)).join('');
+    const randomMessage = (seq: number): ChatMessage => ({
+      seq,
+      roomCode: 'Ab3dEf7hIj9k',
+      author: { id: seq, username: text(12), profileName: text(20), avatarUrl: random() < 0.5 ? null : pick(['', '/media/a.webp', `/media/${text(8)}.webp`]) },
+      text: text(60),
+      sentAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 400 * 86_400_000)).toISOString(),
+    });
+
+    it('for 500 random pages of messages, every character HTML escapes among their texts', () => {
+      for (let page = 0; page < 500; page += 1) {
+        const messages = Array.from({ length: Math.floor(random() * 4) }, (_, at) => randomMessage(page * 10 + at + 1));
+        expect(renderChatTheme(messages)).toBe(rendered(messages));
+      }
+    });
+  });
 });
+
