@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importDemoCatalog, multiplyCatalog, waitForTitlePages } from './catalog-data.mjs';
 import { BROWSER_ACCEPT_ENCODING, catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
+import { waitUntilQuiet } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
 import { isAppTarget, loadTableLines, ratios, runScenarios } from './scenarios.mjs';
 
@@ -93,6 +94,10 @@ export async function runCatalogSection({ root, settings, database, server, work
   writeFileSync(responsesFile, JSON.stringify(recorded));
   const baseline = await startBaseline(responsesFile);
   const uncached = await startUncached();
+  // The server without its read cache holds every stored title page and builds its search index as
+  // it starts: measured meanwhile, the first read against the server shared the cores with that.
+  const { waitedMs, quiet } = await waitUntilQuiet([server, baseline, uncached].map((target) => target.handle.child.pid), { signal });
+  console.log(`  ${quiet ? `every target idle after ${formatSeconds(waitedMs)}` : `targets still busy after ${formatSeconds(waitedMs)}, measured anyway`}`);
 
   const meter = new DatabaseMeter(settings.adminDatabaseUrl, database.name);
   await meter.connect();

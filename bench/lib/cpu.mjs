@@ -29,3 +29,23 @@ export function cpuSeconds(pid) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / clockTicks();
 }
+
+/**
+ * Waits until each of `pids` uses less than `share` of a core over `windowMs`, at most `timeoutMs`:
+ * a process just started (a server holding the stored title pages and building its search index)
+ * would otherwise take CPU from the one measured beside it on the same cores. Answers the wait in
+ * milliseconds, and whether they went quiet (false: timed out, or /proc cannot tell); throws when
+ * `signal` aborts.
+ */
+export async function waitUntilQuiet(pids, { share = 0.05, windowMs = 500, timeoutMs = 60_000, signal } = {}) {
+  const started = performance.now();
+  for (;;) {
+    signal?.throwIfAborted();
+    const before = pids.map(cpuSeconds);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = pids.map(cpuSeconds);
+    if (before.includes(null) || after.includes(null)) return { waitedMs: performance.now() - started, quiet: false };
+    if (after.every((seconds, at) => seconds - before[at] < (share * windowMs) / 1000)) return { waitedMs: performance.now() - started, quiet: true };
+    if (performance.now() - started > timeoutMs) return { waitedMs: performance.now() - started, quiet: false };
+  }
+}
