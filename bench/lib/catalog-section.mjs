@@ -227,7 +227,7 @@ export function printCatalogResults(section) {
   for (const line of loadTableLines(section.results, extra)) console.log(line);
   const connections = Math.max(0, ...serverResults(section).map((result) => result.usage.connections));
   console.log(
-    `(db queries/req: transactions committed in the app's database per request; process CPU: of the server or baseline process; ` +
+    `(db queries/req: transactions committed in the app's database per request, as PostgreSQL's statistics have them: a busy connection's count may reach them only later, so a read can show some of an earlier one's; process CPU: of the server or baseline process; ` +
       `PostgreSQL CPU: user and system CPU of the app's ${connections} PostgreSQL backend processes per request, the PostgreSQL time of a read ` +
       `(the baseline has no database); the server logs at LOG_LEVEL=warn, so no line per request)`,
   );
