@@ -1,8 +1,9 @@
 import { profilePath, type PrivateMessage } from '@seyirlik/shared-contracts';
 import { escapeHtml } from '../../platform/http/html-text';
+import { minuteClock } from '../../platform/http/minute-clock';
 
 /** Messages are stamped with the time in Türkiye, where the site's audience is. */
-const clock = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' });
+const clock = minuteClock(new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' }));
 
 /** One message; `data-id` carries its sequence, `data-mine` whether the viewer wrote it. */
 function privateMessageHtml(message: PrivateMessage, viewerId: number): string {
@@ -14,7 +15,7 @@ function privateMessageHtml(message: PrivateMessage, viewerId: number): string {
   return (
     `<div class="${mine ? 'message message--mine' : 'message'}" data-id="${message.seq}" data-mine="${mine ? 1 : 0}">` +
     `<a class="message__sender" href="${escapeHtml(profilePath(sender.username))}">${avatar}<span class="message__name">${escapeHtml(sender.profileName)}</span></a>` +
-    `<time class="message__time" dateTime="${escapeHtml(message.sentAt)}">${clock.format(new Date(message.sentAt))}</time>` +
+    `<time class="message__time" dateTime="${escapeHtml(message.sentAt)}">${clock(message.sentAt)}</time>` +
     `<p class="message__text">${escapeHtml(message.text)}</p></div>`
   );
 }

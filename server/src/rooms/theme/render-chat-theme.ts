@@ -1,8 +1,9 @@
 import type { ChatMessage } from '@seyirlik/shared-contracts';
 import { escapeHtml } from '../../platform/http/html-text';
+import { minuteClock } from '../../platform/http/minute-clock';
 
 /** Messages are stamped with the time in Türkiye, where the site's audience is. */
-const clock = new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' });
+const clock = minuteClock(new Intl.DateTimeFormat('tr-TR', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Istanbul' }));
 
 /** One message; `data-id` carries its sequence, the next `get_chat` cursor of a legacy client. */
 function chatMessageHtml(message: ChatMessage): string {
@@ -13,7 +14,7 @@ function chatMessageHtml(message: ChatMessage): string {
   return (
     `<div class="chat-message" data-id="${message.seq}">` +
     `<a class="chat-message__author" href="/profile/${escapeHtml(encodeURIComponent(author.username))}">${avatar}<span class="chat-message__name">${escapeHtml(author.profileName)}</span></a>` +
-    `<time class="chat-message__time" dateTime="${escapeHtml(message.sentAt)}">${clock.format(new Date(message.sentAt))}</time>` +
+    `<time class="chat-message__time" dateTime="${escapeHtml(message.sentAt)}">${clock(message.sentAt)}</time>` +
     `<p class="chat-message__text">${escapeHtml(message.text)}</p></div>`
   );
 }
