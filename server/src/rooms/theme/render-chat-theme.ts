@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@seyirlik/shared-contracts';
+import { profilePath, type ChatMessage } from '@seyirlik/shared-contracts';
 import { escapeHtml } from '../../platform/http/html-text';
 import { minuteClock } from '../../platform/http/minute-clock';
 
@@ -13,7 +13,7 @@ function chatMessageHtml(message: ChatMessage): string {
     : '';
   return (
     `<div class="chat-message" data-id="${message.seq}">` +
-    `<a class="chat-message__author" href="/profile/${escapeHtml(encodeURIComponent(author.username))}">${avatar}<span class="chat-message__name">${escapeHtml(author.profileName)}</span></a>` +
+    `<a class="chat-message__author" href="${escapeHtml(profilePath(author.username))}">${avatar}<span class="chat-message__name">${escapeHtml(author.profileName)}</span></a>` +
     `<time class="chat-message__time" dateTime="${escapeHtml(message.sentAt)}">${clock(message.sentAt)}</time>` +
     `<p class="chat-message__text">${escapeHtml(message.text)}</p></div>`
   );
