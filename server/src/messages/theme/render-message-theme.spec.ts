@@ -1,6 +1,7 @@
 import type { PrivateMessage } from '@seyirlik/shared-contracts';
 import { createElement as h, Fragment } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { randomThemeText } from '../../../test/harness/random-theme-text';
 import { seededRandom } from '../../../test/harness/seeded-random';
 import { renderMessageTheme } from './render-message-theme';
 
@@ -71,10 +72,7 @@ describe('renderMessageTheme', () => {
       );
 
     const random = seededRandom(20261130);
-    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-    // Letters, Turkish ones, every character HTML escapes, entities already written, spaces and emoji.
-    const pieces = ['a', 'Z', 'ş', 'İ', 'ı', 'ğ', '&', '<', '>', '"', "'", '&amp;', '&#x27;', ' ', '  ', '\n', '😀', '/', '=', '%', '?', '#'];
-    const text = (most: number) => Array.from({ length: Math.floor(random() * most) }, () => pick(pieces)).join('');
+    const { text, avatarUrl, sentAt } = randomThemeText(random);
     const randomMessage = (seq: number): PrivateMessage => ({
       seq,
       hash: 'c0ffee',
@@ -82,10 +80,10 @@ describe('renderMessageTheme', () => {
         id: 1 + Math.floor(random() * 2),
         username: text(12),
         profileName: text(20),
-        avatarUrl: random() < 0.5 ? null : pick(['', '/media/a.webp', `/media/${text(8)}.webp`]),
+        avatarUrl: avatarUrl(),
       },
       text: text(60),
-      sentAt: new Date(Date.UTC(2025, 0, 1) + Math.floor(random() * 400 * 86_400_000)).toISOString(),
+      sentAt: sentAt(),
     });
 
     for (let page = 0; page < 500; page += 1) {
