@@ -5,7 +5,13 @@
 // message to both members' `user:` rooms), through Redis to every process, as the app does after
 // storing a message.
 //
-// Environment: PORT, REDIS_URL, REDIS_PREFIX (the adapter's key prefix, shared by the processes).
+// With DATABASE_URL it is the durable baseline: each send is first written to PostgreSQL as one
+// row, one statement committed on its own (a global sequence number, no session, membership or
+// limit), and emitted with that number once the insert answers. Set beside the bare baseline, it
+// tells what the durable write alone costs on the machine, apart from the app's own work.
+//
+// Environment: PORT, REDIS_URL, REDIS_PREFIX (the adapter's key prefix, shared by the processes),
+// DATABASE_URL (optional).
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -16,8 +22,27 @@ const require = createRequire(join(dirname(fileURLToPath(import.meta.url)), '..'
 const { Server } = require('socket.io');
 const { createAdapter } = require('@socket.io/redis-adapter');
 const { Redis } = require('ioredis');
+const pg = require('pg');
 
 const port = Number(process.env.PORT);
+const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : null;
+if (pool) {
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS bench_bare_message (id bigserial PRIMARY KEY, room text NOT NULL, body text NOT NULL, sent_at timestamptz NOT NULL DEFAULT now())',
+  );
+}
+const INSERT = { name: 'bench-bare-insert', text: 'INSERT INTO bench_bare_message (room, body) VALUES ($1, $2) RETURNING id' };
+
+/** The durable baseline's write: the message's number once its row is committed. */
+async function stored(rooms, message) {
+  const { rows } = await pool.query({ ...INSERT, values: [String(rooms), String(message.text)] });
+  return { ...message, seq: Number(rows[0].id) };
+}
+
+function emitted(response, rooms, event, message) {
+  io.to(rooms).emit(event, message);
+  response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+}
 const publisher = new Redis(process.env.REDIS_URL);
 const subscriber = publisher.duplicate();
 
@@ -34,8 +59,11 @@ const httpServer = createServer((request, response) => {
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
     const { rooms, event = 'chat.messageCreated', message } = JSON.parse(Buffer.concat(chunks).toString());
-    io.to(rooms).emit(event, message);
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
+    if (!pool) return emitted(response, rooms, event, message);
+    stored(rooms, message).then(
+      (numbered) => emitted(response, rooms, event, numbered),
+      (error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+    );
   });
 });
 
@@ -56,6 +84,7 @@ httpServer.listen(port, '127.0.0.1');
 
 const stop = () => {
   io.close();
+  void pool?.end();
   publisher.disconnect();
   subscriber.disconnect();
   process.exit(0);

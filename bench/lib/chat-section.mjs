@@ -2,8 +2,10 @@
 // throw-away database, against two bare Socket.IO processes with the same Redis adapter, in the
 // same run and under the same load shape: 1,000 sockets in 50 rooms spread over both processes,
 // 100 messages a second through `add_chat` spread over members and processes. Reports the
-// send-to-receive latency of every receiving socket next to the baseline's. Then the servers' CPU
-// for the same 1,000 clients as legacy `get_chat` pollers (one poll per 5 s) versus on push.
+// send-to-receive latency of every receiving socket next to the baseline's, and next to a durable
+// baseline's (the bare processes writing each message to PostgreSQL first: what one durable write
+// costs here, for reference; the target is against the bare baseline). Then the servers' CPU for
+// the same 1,000 clients as legacy `get_chat` pollers (one poll per 5 s) versus on push.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,11 +54,12 @@ async function firstAiredEpisode(databaseUrl) {
  * The app's and the baseline's push in the chat's shape, in alternating rounds (see
  * measurePushPair): every socket a client, and a sender.
  */
-function measureChatPush({ clients, app, bare, seconds, signal }) {
+function measureChatPush({ clients, app, bare, durable, seconds, signal }) {
   return measurePushPair({
     sides: [
       { sockets: clients, senders: clients, targets: app, send: appSend(app.map((target) => target.url)) },
       { sockets: clients, senders: clients, targets: bare, send: bareSend(bare.map((target) => target.url)) },
+      { sockets: clients, senders: clients, targets: durable, send: bareSend(durable.map((target) => target.url)) },
     ],
     event: 'chat.messageCreated',
     receiptsPerSend: clients.length / LOAD.rooms,
@@ -117,7 +120,14 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     ),
   );
 
-  const { database, app, bare } = await startPushTargets({ root, settings, cleanup, label: 'chat', processes: LOAD.processes });
+  const { database, app, bare, durable } = await startPushTargets({
+    root,
+    settings,
+    cleanup,
+    label: 'chat',
+    processes: LOAD.processes,
+    durableBaseline: true,
+  });
 
   const setupStarted = performance.now();
   const workDir = mkdtempSync(join(tmpdir(), 'seyirlik-bench-chat-catalog-'));
@@ -132,9 +142,10 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     `  set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s: demo catalog, ${LOAD.members} members registered over HTTP, ${LOAD.rooms} rooms of ${LOAD.membersPerRoom} members, ${clients.length} clients`,
   );
 
-  const [appPush, barePush] = await measureChatPush({ clients, app, bare, seconds, signal });
+  const [appPush, barePush, durablePush] = await measureChatPush({ clients, app, bare, durable, seconds, signal });
   console.log(`  app push: ${pushProgress(appPush)}`);
   console.log(`  baseline push: ${pushProgress(barePush)}`);
+  console.log(`  durable baseline push: ${pushProgress(durablePush)}`);
   const polling = await measurePolling({ clients, app, seconds, signal });
   console.log(
     `  legacy polling: ${polling.pollsPerSecond.toFixed(1)} get_chat/s answered, ${polling.skippedPerSecond.toFixed(1)}/s skipped (previous call still open), app CPU ${formatCpu(polling.cpuMsPerSecond)} ms/s`,
@@ -157,6 +168,7 @@ export async function runChatSection({ root, settings, cleanup, signal }) {
     clients: clients.length,
     appPush,
     barePush,
+    durablePush,
     polling,
     sendsOnly,
   };
@@ -167,6 +179,7 @@ export function chatProblems(section) {
   const problems = pushProblems('chat', [
     ['app', section.appPush],
     ['baseline', section.barePush],
+    ['durable baseline', section.durablePush],
   ]);
   if (section.polling.errors > 0)
     problems.push(`chat polling: ${section.polling.errors} get_chat calls failed (first: ${section.polling.firstError})`);
@@ -178,6 +191,7 @@ export function chatProblems(section) {
 }
 
 const ratio = (section) => section.appPush.p99 / section.barePush.p99;
+const durableRatio = (section) => section.appPush.p99 / section.durablePush.p99;
 const meetsP99 = (section) => section.appPush.p99 < P99_TARGET_MS;
 const meetsRatio = (section) => ratio(section) <= BASELINE_RATIO_TARGET;
 const perThousand = (section, cpuMsPerSecond) => (cpuMsPerSecond === null ? null : (cpuMsPerSecond * 1000) / section.clients);
@@ -191,11 +205,16 @@ export function printChatResults(section) {
   for (const line of latencyTableLines([
     ['app (add_chat)', section.appPush],
     ['baseline (POST /send)', section.barePush],
+    ['durable baseline (+ INSERT)', section.durablePush],
   ]))
     console.log(line);
   console.log(
     `p99 ${formatMs(section.appPush.p99)} ms < ${P99_TARGET_MS} ms: ${meetsP99(section) ? 'yes' : 'NO'}; ` +
       `${formatRatio(ratio(section))} the baseline's p99 (target ≤ ${BASELINE_RATIO_TARGET}x): ${meetsRatio(section) ? 'yes' : 'NO'}`,
+  );
+  console.log(
+    `for reference, no target: ${formatRatio(durableRatio(section))} the durable baseline's p99; the durable baseline is ` +
+      `${formatRatio(section.durablePush.p99 / section.barePush.p99)} the bare one's (what one committed INSERT per message costs on this machine)`,
   );
   console.log(
     "(latency: from just before the send request to each receiving socket's chat.messageCreated, in the one load process that holds every socket; " +
@@ -247,7 +266,8 @@ export function chatSummaryLines(section) {
     [
       'chat latency',
       `p50 ${formatMs(section.appPush.p50)} ms, p99 ${formatMs(section.appPush.p99)} ms (${formatRatio(ratio(section))} bare p99 ${formatMs(section.barePush.p99)} ms): ` +
-        `p99 < ${P99_TARGET_MS} ms ${meetsP99(section) ? 'met' : 'MISSED'}, ≤ ${BASELINE_RATIO_TARGET}x baseline ${meetsRatio(section) ? 'met' : 'MISSED'}`,
+        `p99 < ${P99_TARGET_MS} ms ${meetsP99(section) ? 'met' : 'MISSED'}, ≤ ${BASELINE_RATIO_TARGET}x baseline ${meetsRatio(section) ? 'met' : 'MISSED'}; ` +
+        `${formatRatio(durableRatio(section))} the durable baseline's p99 ${formatMs(section.durablePush.p99)} ms (no target)`,
     ],
     [
       'chat CPU',

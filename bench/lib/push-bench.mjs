@@ -53,10 +53,12 @@ export async function startProcesses({ name, script, count, env, cleanup, root }
 /**
  * A throw-away database, `processes` app processes on it and on one Redis (REDIS_URL or the
  * default), and as many bare Socket.IO processes (chat-bare-server.mjs) on the same Redis, each
- * registered with `cleanup`. `label` names them ("chat": "chat server 1", …). Answers
- * { database, app, bare } (app and bare: [{ handle, url }]).
+ * registered with `cleanup`. `label` names them ("chat": "chat server 1", …). With
+ * `durableBaseline`, as many bare processes again that write each send to the database before
+ * emitting it (see chat-bare-server.mjs). Answers { database, app, bare, durable } (each a list of
+ * { handle, url }; durable empty without `durableBaseline`).
  */
-export async function startPushTargets({ root, settings, cleanup, label, processes }) {
+export async function startPushTargets({ root, settings, cleanup, label, processes, durableBaseline = false }) {
   const redisUrl = settings.redisUrl || DEFAULT_REDIS_URL;
   const database = await createBenchDatabase(settings.adminDatabaseUrl);
   cleanup.add(`drop database ${database.name}`, () => database.drop());
@@ -89,8 +91,19 @@ export async function startPushTargets({ root, settings, cleanup, label, process
     cleanup,
     env: { REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}-bare` },
   });
-  console.log(`  app on ${app.map((target) => target.url).join(', ')}; baseline on ${bare.map((target) => target.url).join(', ')}`);
-  return { database, app, bare };
+  const durable = durableBaseline
+    ? await startProcesses({
+        name: `${label} durable baseline`,
+        script: join(root, 'bench', 'lib', 'chat-bare-server.mjs'),
+        count: processes,
+        root,
+        cleanup,
+        env: { REDIS_URL: redisUrl, REDIS_PREFIX: `${prefix}-durable`, DATABASE_URL: database.url },
+      })
+    : [];
+  const urls = (targets) => targets.map((target) => target.url).join(', ');
+  console.log(`  app on ${urls(app)}; baseline on ${urls(bare)}${durableBaseline ? `; durable baseline on ${urls(durable)}` : ''}`);
+  return { database, app, bare, durable };
 }
 
 /**
