@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLoginModal, useLoginModalState } from './loginModal';
+import { useSession } from './session';
 
 // The modal's form brings react-hook-form and the zod schemas, so it loads on first use only.
 const loadLoginModal = () => import('../auth/LoginModal');
@@ -11,11 +12,20 @@ export function preloadLoginModal(): void {
   void loadLoginModal();
 }
 
-/** Renders the login modal while `useLoginModal().open()` has it open. */
+/**
+ * Renders the login modal while `useLoginModal().open()` has it open, to visitors only. A members'
+ * button clicked while the session is still loading asks for it as if for a visitor: it shows once
+ * the server says there is no member, and a member is not asked to log in (the request is dropped).
+ */
 export function LoginModalHost() {
   const { open, reason } = useLoginModalState();
+  const { loaded, user } = useSession();
   const loginModal = useLoginModal();
-  if (!open) return null;
+  const askedOfMember = open && loaded && user !== null;
+  useEffect(() => {
+    if (askedOfMember) loginModal.close();
+  }, [askedOfMember, loginModal]);
+  if (!open || !loaded || user !== null) return null;
   return (
     <Suspense fallback={null}>
       <LoginModal reason={reason} onClose={loginModal.close} />
