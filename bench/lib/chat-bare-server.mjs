@@ -43,6 +43,7 @@ function emitted(response, rooms, event, message) {
   io.to(rooms).emit(event, message);
   response.writeHead(200, { 'content-type': 'application/json' }).end('{"success":true}');
 }
+
 const publisher = new Redis(process.env.REDIS_URL);
 const subscriber = publisher.duplicate();
 

@@ -194,11 +194,11 @@ export async function measurePush({ sockets, senders, targets, send, event, rece
 const ROUND_GAP_MS = 300;
 
 /**
- * Two push measurements of the same shape (the app and its bare baseline, `sides`: [{ sockets,
- * senders, targets, send, prepare? }]; `prepare(connected)`, when given, runs once the side's
- * sockets are joined and may answer a function that undoes it at the end) taken in alternating
- * rounds of `roundSeconds` (A B B A A B …), with `seconds` of sends for each side in all and both
- * sides' sockets connected throughout. This machine pauses every process now and then for a
+ * Push measurements of the same shape (the app and its baselines, `sides`: [{ sockets, senders,
+ * targets, send, prepare? }]; `prepare(connected)`, when given, runs once the side's sockets are
+ * joined and may answer a function that undoes it at the end) taken in alternating rounds of
+ * `roundSeconds` (A B B A A B …; with three sides A B C C B A …), with `seconds` of sends for each
+ * side in all and every side's sockets connected throughout. This machine pauses every process now and then for a
  * fraction of a second (its memory reclaim): one such pause would fall wholly on whichever side ran
  * at that moment, and a 20 s run of each side one after the other made the ratio of their p99 a
  * matter of luck. Alternating gives both sides the same chance of a pause, and the longer total
