@@ -10,7 +10,7 @@ import { useTimedComments } from '../timed-comments/useTimedComments';
 import { useCombinedTrackers } from '../watch/playbackTracker';
 import { SourceChoices } from '../watch/SourceChoice';
 import { WATCH_TEXT } from '../watch/texts';
-import { VideoPlayer } from '../watch/VideoPlayer';
+import { SelectedSourcePlayer } from '../watch/VideoPlayer';
 import '../watch/watch.css';
 import { usePlaybackSync } from './usePlaybackSync';
 import { useRoomSource } from './useRoomSource';
@@ -40,18 +40,7 @@ export function RoomPlayer({ room, watch, live }: { room: RoomDetail; watch: Wat
   return (
     <div className="room-stage">
       <div className="watch-player">
-        {selected ? (
-          <VideoPlayer
-            key={selected.source.id}
-            stream={selected.stream}
-            name={selected.source.name}
-            tiers={selected.source.tiers}
-            playing={false}
-            track={track}
-          />
-        ) : (
-          <div className="watch-player__placeholder">{placeholder}</div>
-        )}
+        <SelectedSourcePlayer selected={selected} playing={false} track={track} placeholder={placeholder} />
         <SkipButton player={skip} />
         {withLane && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
         {withLane ? <HeatStrip heat={timed.heat} /> : null}

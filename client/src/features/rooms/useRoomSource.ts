@@ -1,7 +1,8 @@
-import type { SourceStream, WatchData, WatchSource } from '@seyirlik/shared-contracts';
+import type { WatchData, WatchSource } from '@seyirlik/shared-contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../lib/api';
 import { fetchStream } from '../watch/watchApi';
+import type { SelectedSource } from '../watch/VideoPlayer';
 
 /** The sources a room can keep in step: its own <video> only, so never an embedded page. */
 function syncableSources(watch: WatchData): WatchSource[] {
@@ -10,7 +11,7 @@ function syncableSources(watch: WatchData): WatchSource[] {
 
 export interface RoomSource {
   sources: WatchSource[];
-  selected: { source: WatchSource; stream: SourceStream } | null;
+  selected: SelectedSource | null;
   error: string | null;
   pending: boolean;
   choose: (source: WatchSource) => void;

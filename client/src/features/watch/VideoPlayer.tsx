@@ -1,11 +1,45 @@
-import type { SourceStream } from '@seyirlik/shared-contracts';
+import type { SourceStream, WatchSource } from '@seyirlik/shared-contracts';
 import type HlsPlayer from 'hls.js';
 import 'plyr/dist/plyr.css';
 import plyrIconUrl from 'plyr-icons.svg?url';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { playerOptions } from './playerOptions';
 import { WATCH_TEXT } from './texts';
 import type { PlaybackTracker } from './playbackTracker';
+
+/** A source chosen to play: the episode's source and the stream it opened. */
+export interface SelectedSource {
+  source: WatchSource;
+  stream: SourceStream;
+}
+
+/**
+ * The player of the chosen source (a new player for each source), or `placeholder` in the
+ * player's frame while no source is open yet. The watch page and a room's stage both show it.
+ */
+export function SelectedSourcePlayer({
+  selected,
+  playing,
+  track,
+  placeholder,
+}: {
+  selected: SelectedSource | null;
+  playing: boolean;
+  track: PlaybackTracker;
+  placeholder: ReactNode;
+}) {
+  if (!selected) return <div className="watch-player__placeholder">{placeholder}</div>;
+  return (
+    <VideoPlayer
+      key={selected.source.id}
+      stream={selected.stream}
+      name={selected.source.name}
+      tiers={selected.source.tiers}
+      playing={playing}
+      track={track}
+    />
+  );
+}
 
 /**
  * plyr on a <video>, in the site's colours with every label in Turkish, with hls.js for an HLS

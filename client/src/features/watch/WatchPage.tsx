@@ -1,4 +1,4 @@
-import { TITLE_KIND_LABELS, type SourceStream, type WatchData, type WatchSource } from '@seyirlik/shared-contracts';
+import { TITLE_KIND_LABELS, type WatchData, type WatchSource } from '@seyirlik/shared-contracts';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { TEXT } from '../../app/messages';
@@ -28,7 +28,7 @@ import { useCombinedTrackers } from './playbackTracker';
 import { SourceChoices } from './SourceChoice';
 import { WATCH_TEXT } from './texts';
 import { usePlaybackPosition } from './usePlaybackPosition';
-import { VideoPlayer } from './VideoPlayer';
+import { type SelectedSource, SelectedSourcePlayer } from './VideoPlayer';
 import { fetchStream } from './watchApi';
 import '../catalog/catalog.css';
 import './watch.css';
@@ -65,7 +65,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
   const tabs = sourceTabs(watch);
   const allSources = tabs.flatMap((tab) => tab.sources);
   const [tabIndex, setTabIndex] = useState(0);
-  const [selected, setSelected] = useState<{ source: WatchSource; stream: SourceStream } | null>(null);
+  const [selected, setSelected] = useState<SelectedSource | null>(null);
   const [streamError, setStreamError] = useState<string | null>(null);
   const [adsOver, setAdsOver] = useState(watch.ads.length === 0);
   const [pending, setPending] = useState(false);
@@ -124,18 +124,7 @@ export function WatchPage({ watch, startAt = 0 }: { watch: WatchData; startAt?: 
         <CinemaStage
           player={
             <>
-              {selected ? (
-                <VideoPlayer
-                  key={selected.source.id}
-                  stream={selected.stream}
-                  name={selected.source.name}
-                  tiers={selected.source.tiers}
-                  playing={adsOver}
-                  track={track}
-                />
-              ) : (
-                <div className="watch-player__placeholder">{streamError ?? WATCH_TEXT.streamLoading}</div>
-              )}
+              <SelectedSourcePlayer selected={selected} playing={adsOver} track={track} placeholder={streamError ?? WATCH_TEXT.streamLoading} />
               {overPlayer && timed.overVideo ? <TimedOverlay timed={timed} /> : null}
               {overPlayer ? <HeatStrip heat={timed.heat} /> : null}
               {adsOver ? <SkipButton player={skip} /> : <AdLayer ads={watch.ads} onDone={onAdsDone} />}
