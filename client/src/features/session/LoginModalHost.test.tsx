@@ -16,7 +16,7 @@ function MembersButton() {
   const { open } = useLoginModalState();
   return (
     <>
-      <button onClick={() => loginModal.open(REASON)}>beğen</button>
+      <button onClick={() => loginModal.open(REASON)}>üye düğmesi</button>
       <output>{open ? 'asked' : 'not asked'}</output>
       <LoginModalHost />
     </>
@@ -44,7 +44,7 @@ describe('LoginModalHost', () => {
     store.set(sessionAtom, { loaded: true, user: null, recaptchaSiteKey: null });
     renderInRouter(<MembersButton />, { store });
 
-    fireEvent.click(await screen.findByRole('button', { name: 'beğen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'üye düğmesi' }));
 
     const modal = await screen.findByRole('dialog', { name: 'Giriş Yap' });
     expect(modal.textContent).toContain(REASON);
@@ -53,7 +53,7 @@ describe('LoginModalHost', () => {
   it('asked while the session loads, shows the modal once the server says there is no member', async () => {
     const store = renderLoading();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'beğen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'üye düğmesi' }));
     // Let the lazy modal load, had it been rendered: nothing shows before the session is known.
     await act(async () => {
       await import('../auth/LoginModal');
@@ -69,7 +69,7 @@ describe('LoginModalHost', () => {
   it('asked while the session loads, never shows it to a member, and forgets the request', async () => {
     const store = renderLoading();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'beğen' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'üye düğmesi' }));
     expect(screen.getByRole('status').textContent).toBe('asked');
 
     act(() => store.set(sessionAtom, { loaded: true, user: buildSessionUser(), recaptchaSiteKey: null }));
