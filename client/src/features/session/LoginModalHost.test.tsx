@@ -1,3 +1,4 @@
+import { MESSAGES } from '@seyirlik/shared-contracts';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { buildSessionUser } from '../../../test/builders';
@@ -8,7 +9,7 @@ import { sessionAtom } from './session';
 
 jest.mock('../realtime/socket', () => ({ reconnectSocket: jest.fn() }));
 
-const REASON = 'Bunun için giriş yapmalısınız.';
+const REASON = MESSAGES.loginRequired;
 
 /** A members' button as the pages have it, with the modal's host; shows whether the modal is asked for. */
 function MembersButton() {
