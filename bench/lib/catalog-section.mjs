@@ -8,14 +8,15 @@ import { importDemoCatalog, multiplyCatalog, waitForTitlePages } from './catalog
 import { BROWSER_ACCEPT_ENCODING, catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
 import { waitUntilQuiet } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
-import { isAppTarget, loadTableLines, ratios, runScenarios } from './scenarios.mjs';
+import { isAppTarget, loadTableLines, ratios, runInTurns, runScenarios, TURNS } from './scenarios.mjs';
 
 /** The catalog's reads should answer within this at the 99th percentile, at the catalog's concurrency. */
 const CATALOG_P99_TARGET_MS = 50;
 /**
  * Reads the cache cannot answer (a distinct search, an unseen title page) should answer within this
  * many times the p99 of the session read on the server without its read cache, in the same run:
- * the cost of the server's request pipeline alone.
+ * the cost of the server's request pipeline alone. Each is measured in turns with that session
+ * read (measureInTurns in scenarios.mjs), and judged against its p99 over those turns.
  */
 const UNCACHED_READ_P99_RATIO = 1.5;
 /** The request pipeline's floor: an uncached read of nothing at this share of the bare baseline's req/s, or more. */
@@ -108,10 +109,10 @@ export async function runCatalogSection({ root, settings, database, server, work
   );
   const measured = reads.filter((read) => !read.error);
   const load = { concurrency, seconds: settings.seconds, maxRequests: settings.maxRequests };
-  const results = [
-    ...(await runScenarios(measured.filter((read) => !isDistinct(read)), [server, baseline, uncached], load, signal, meter)),
-    ...(await runScenarios(measured.filter(isDistinct), [server], load, signal, meter)),
-  ];
+  const results = await runScenarios(measured.filter((read) => !isDistinct(read)), [server, baseline, uncached], load, signal, meter);
+  // Each distinct read is judged against the uncached session read measured in turns with it.
+  const session = measured.find((read) => read.name === SESSION_READ);
+  if (session) results.push(...(await runInTurns(measured.filter(isDistinct), server, session, uncached, load, signal, meter)));
   const plan = await explainSearch({ root, databaseUrl: database.url, term: EXPLAINED_TERM });
   return { counts, loadMs, reads, results, plan, concurrency };
 }
@@ -137,18 +138,19 @@ const findResult = (section, name, target) => section.results.find((result) => r
 export function catalogTargets(section) {
   const session = findResult(section, SESSION_READ, UNCACHED_TARGET);
   const targets = ['search, distinct', 'title page, unseen'].map((name) => {
-    const label = `p99 of ${name} <= ${UNCACHED_READ_P99_RATIO}x p99 of the uncached session read`;
+    const label = `p99 of ${name} <= ${UNCACHED_READ_P99_RATIO}x p99 of the uncached session read, measured in ${TURNS} turns each with it`;
     const short = `${name} target`;
     const result = findResult(section, name, 'server');
-    if (!result || !session) return { label, short, met: null, text: `not measured (${result ? SESSION_READ : name})` };
-    const limit = UNCACHED_READ_P99_RATIO * session.p99;
+    if (!result) return { label, short, met: null, text: `not measured (${session ? name : SESSION_READ})` };
+    const { reference } = result;
+    const limit = UNCACHED_READ_P99_RATIO * reference.p99;
     const met = result.p99 <= limit;
     return {
       label,
       short,
       met,
       text:
-        `p99 ${formatMs(result.p99)} ms vs ${UNCACHED_READ_P99_RATIO} x ${formatMs(session.p99)} ms = ${formatMs(limit)} ms (${formatRatio(result.p99 / session.p99)}): ${met ? 'met' : 'MISSED'}; ` +
+        `p99 ${formatMs(result.p99)} ms vs ${UNCACHED_READ_P99_RATIO} x ${formatMs(reference.p99)} ms = ${formatMs(limit)} ms (${formatRatio(result.p99 / reference.p99)}): ${met ? 'met' : 'MISSED'}; ` +
         `PostgreSQL ${formatCost(result.usage.databaseCpuMs)} ms CPU/req, app ${formatCost(result.usage.appCpuMs)} ms CPU/req`,
     };
   });
@@ -253,8 +255,10 @@ function distinctReadNotes(section) {
       (result) =>
         `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} paths asked once each on the server (read cache on), none asked before, ` +
         `with a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING})` +
-        (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked after ${result.seconds.toFixed(1)} s` : '') +
-        '; no baseline: its bodies would have to be asked of the server first)',
+        (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked in ${result.seconds.toFixed(1)} s of measurement` : '') +
+        `; measured in ${TURNS} turns taken in turn with the session read on the server without its read cache, which did ` +
+        `${formatRate(result.reference.rps)} req/s, p50 ${formatMs(result.reference.p50)} ms, p99 ${formatMs(result.reference.p99)} ms in its turns; ` +
+        'no baseline: its bodies would have to be asked of the server first)',
     );
 }
 

@@ -27,7 +27,7 @@ export function get({ port, path, headers = {}, agent = false }) {
 }
 
 /** Nearest-rank percentile of an ascending array. */
-function percentile(sorted, fraction) {
+export function percentile(sorted, fraction) {
   if (sorted.length === 0) return NaN;
   const rank = Math.ceil(fraction * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
@@ -62,8 +62,9 @@ export function clientConnections(concurrency) {
  * generator sends them all before it reads any answer, some 10 to 20 ms at 100 clients. A
  * measurement of five seconds hardly notices; one of distinct paths, a fifth of a second at 6,773
  * paths, counted those hundred requests in its p99. `warmupRequests`: the warm-up requests sent.
+ * With `keepLatencies`, `latencies` holds every successful answer's latency too, ascending.
  */
-export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal, once = false, agent: shared, warmup = null, onMeasure = null }) {
+export async function runLoad({ port, paths, headers = {}, concurrency, durationMs, maxRequests, signal, once = false, agent: shared, warmup = null, onMeasure = null, keepLatencies = false }) {
   const agent = shared ?? clientConnections(concurrency);
   const latencies = new Float64Array(maxRequests);
   let issued = 0;
@@ -140,5 +141,6 @@ export async function runLoad({ port, paths, headers = {}, concurrency, duration
     exhausted: once && issued >= paths.length,
     meanBytes: succeeded > 0 ? bodyBytes / succeeded : NaN,
     warmupRequests: warmupIssued,
+    ...(keepLatencies ? { latencies: sorted } : {}),
   };
 }

@@ -1,7 +1,7 @@
 // Scenarios measured against the app and the bare baseline, and the table that sets them side by side.
 import { cpuSeconds } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, table } from './format.mjs';
-import { clientConnections, get, runLoad } from './load.mjs';
+import { clientConnections, get, percentile, runLoad } from './load.mjs';
 
 /**
  * Load before each measurement, unrecorded: every path of the scenario once (a cache the target
@@ -72,6 +72,154 @@ async function measure(scenario, target, load, signal, meter) {
   } finally {
     agent.destroy();
   }
+}
+
+/**
+ * How many turns a distinct read and the read it is judged against each take (measureInTurns).
+ * Measured once each, minutes apart, the same read's p99 moved by half from one measurement to
+ * the next on a shared two-core machine (the load generator's own pace with it), so a ratio of
+ * two such figures said more about when each was taken than about the reads.
+ */
+export const TURNS = 4;
+
+/**
+ * Requests each client sends, unrecorded, before a turn after the first is measured: a turn's
+ * first requests all leave at once, and a closed loop answers that burst late (see runLoad).
+ */
+const TURN_WARMUP_PER_CLIENT = 2;
+
+/** The reference read's warm-up before each of its turns, over connections it keeps between turns. */
+const REFERENCE_TURN_WARMUP_MS = 300;
+
+/**
+ * A read of distinct paths (`scenario`, with `warmupPaths`) on `target`, measured in TURNS turns
+ * taken in turn with `reference` on `referenceTarget` (R D D R R D D R …, neither always first),
+ * so both are measured over the same stretch of the run and a slower or faster spell of the
+ * machine falls on both. The distinct read warms up as measure() has it before its first turn,
+ * and briefly (on other warm-up paths) before each later one; its measured paths are shared out
+ * evenly between its turns, each lasting at most load.seconds / TURNS, as does each of the
+ * reference's. Each side's p50 and p99 are of its turns' latencies pooled. Returns the distinct
+ * read's result (usage as measure() gives it, over its turns) with `reference`: the reference
+ * read's { requests, rps, p50, p99 } over its turns.
+ */
+export async function measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter) {
+  const sides = [
+    { scenario, target, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0 },
+    { scenario: reference, target: referenceTarget, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0 },
+  ];
+  try {
+    const [probePath, ...warmupPaths] = scenario.warmupPaths;
+    for (const [side, path] of [[sides[0], probePath], [sides[1], reference.paths[0]]]) {
+      const probe = await get({ port: side.target.port, path, headers: side.scenario.headers }).catch((error) => ({ status: null, error }));
+      if (probe.error) return { error: `${side.scenario.name} on ${side.target.name}: no answer before the load started: ${probe.error.message}` };
+      if (probe.status !== 200) return { error: `${side.scenario.name} on ${side.target.name}: answered HTTP ${probe.status} before the load started` };
+    }
+    // The later turns' warm-ups are taken off the end of the warm-up paths, the first turn's is the rest.
+    const turnWarmup = load.concurrency * TURN_WARMUP_PER_CLIENT;
+    const laterWarmups = Math.min(turnWarmup * (TURNS - 1), Math.floor(warmupPaths.length / 2));
+    const firstWarmup = warmupPaths.slice(0, warmupPaths.length - laterWarmups);
+    const warmupFor = (turn) =>
+      turn === 0
+        ? firstWarmup
+        : warmupPaths.slice(firstWarmup.length + ((turn - 1) * laterWarmups) / (TURNS - 1), firstWarmup.length + (turn * laterWarmups) / (TURNS - 1));
+    const turnMs = (load.seconds * 1000) / TURNS;
+    const { paths } = scenario;
+    const database = meter ? await meter.sample() : null;
+    let warmupRequests = 0;
+    let bodyBytes = 0;
+    let exhausted = true;
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      const order = turn % 2 === 0 ? [sides[1], sides[0]] : [sides[0], sides[1]];
+      for (const side of order) {
+        if (signal?.aborted) throw new Error('interrupted');
+        const distinct = side === sides[0];
+        const pid = side.target.handle.child.pid;
+        let cpuBefore = null;
+        const result = await runLoad({
+          port: side.target.port,
+          headers: side.scenario.headers,
+          paths: distinct ? paths.slice(Math.floor((turn * paths.length) / TURNS), Math.floor(((turn + 1) * paths.length) / TURNS)) : side.scenario.paths,
+          once: distinct,
+          concurrency: load.concurrency,
+          durationMs: turnMs,
+          maxRequests: load.maxRequests,
+          signal,
+          agent: side.agent,
+          keepLatencies: true,
+          warmup: distinct
+            ? { paths: warmupFor(turn), durationMs: turn === 0 ? DISTINCT_WARMUP_MS : Number.POSITIVE_INFINITY, once: true }
+            : { paths: side.scenario.paths, durationMs: REFERENCE_TURN_WARMUP_MS },
+          onMeasure: () => (cpuBefore = cpuSeconds(pid)),
+        });
+        const cpuAfter = cpuSeconds(pid);
+        side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
+        side.latencies.push(result.latencies);
+        side.requests += result.requests;
+        side.errors += result.errors;
+        side.firstError ??= result.firstError;
+        side.seconds += result.seconds;
+        if (distinct) {
+          warmupRequests += result.warmupRequests;
+          if (result.requests > 0) bodyBytes += result.meanBytes * result.requests;
+          exhausted &&= result.exhausted;
+        }
+      }
+    }
+    const [measured, judged] = sides.map((side) => {
+      const latencies = new Float64Array(side.requests);
+      let at = 0;
+      for (const part of side.latencies) {
+        latencies.set(part, at);
+        at += part.length;
+      }
+      latencies.sort();
+      return { ...side, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), rps: side.requests / side.seconds };
+    });
+    if (measured.requests === 0) return { error: `no successful request (first error: ${measured.firstError ?? 'none'})` };
+    if (judged.requests === 0) return { error: `${reference.name} on ${referenceTarget.name}: no successful request (first error: ${judged.firstError ?? 'none'})` };
+    const sent = measured.requests + measured.errors;
+    const usage = { appCpuMs: measured.cpuSeconds === null ? null : (measured.cpuSeconds * 1000) / sent };
+    if (meter) {
+      const used = await meter.since(database);
+      const metered = sent + warmupRequests;
+      usage.queries = used.transactions / metered;
+      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / metered;
+      usage.connections = used.connections;
+    }
+    return {
+      requests: measured.requests,
+      errors: measured.errors,
+      firstError: measured.firstError,
+      seconds: measured.seconds,
+      rps: measured.rps,
+      p50: measured.p50,
+      p99: measured.p99,
+      exhausted,
+      bytes: bodyBytes / measured.requests,
+      warmupRequests,
+      usage,
+      reference: { name: reference.name, target: referenceTarget.name, requests: judged.requests, rps: judged.rps, p50: judged.p50, p99: judged.p99 },
+    };
+  } finally {
+    for (const side of sides) side.agent.destroy();
+  }
+}
+
+/**
+ * Each distinct read of `scenarios` on `target`, measured in turns with `reference` on
+ * `referenceTarget` (measureInTurns), printing as runScenarios does.
+ */
+export async function runInTurns(scenarios, target, reference, referenceTarget, load, signal, meter = null) {
+  const results = [];
+  for (const scenario of scenarios) {
+    if (signal.aborted) throw new Error('interrupted');
+    process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}, in ${TURNS} turns with ${reference.name} against ${referenceTarget.name}… `);
+    const result = await measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter);
+    if (signal.aborted) throw new Error('interrupted');
+    console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s (${formatRate(result.reference.rps)} req/s)`);
+    results.push({ scenario, target: target.name, ...result });
+  }
+  return results;
 }
 
 /** Whether a target is an app process (the server, or a variant of it), not the bare baseline. */
