@@ -144,6 +144,29 @@ describe('TitleSearchIndex', () => {
     }
   });
 
+  it('answers every typed prefix of the names, made ahead, as the plain search does, and longer ones as well', async () => {
+    const random = seededRandom(5);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const words = ['kara', 'karanlik', 'gece', 'gecenin', 'isik', 'yol', 'yolcu', 'a', 'ab'];
+    const manyTexts = Array.from({ length: 600 }, () => Array.from({ length: 1 + Math.floor(random() * 4) }, () => pick(words)).join(' '));
+    const index = await indexOf(manyTexts, 13);
+    // Every prefix of 3 to 12 units of every name from each of its words' starts, as people type them.
+    const typed = new Set(
+      manyTexts.flatMap((text) =>
+        [0, ...[...text.matchAll(/ /g)].map((match) => match.index + 1)].flatMap((start) =>
+          Array.from({ length: 10 }, (_, extra) => text.slice(start, start + 3 + extra).trim()).filter((query) => query.length >= 3),
+        ),
+      ),
+    );
+
+    expect(typed.size).toBeGreaterThan(100);
+    for (const query of typed) {
+      for (const limit of [8, 20]) {
+        expect({ query, limit, found: slugs(index.search(query, limit)) }).toEqual({ query, limit, found: searchedPlainly(manyTexts, query, limit) });
+      }
+    }
+  });
+
   it('gives what it finds as each card’s JSON, as JSON.stringify writes it', async () => {
     const named = await TitleSearchIndex.build(
       [

@@ -1,4 +1,4 @@
-import type { TitleCard } from '@seyirlik/shared-contracts';
+import { SEARCH_RULES, type TitleCard } from '@seyirlik/shared-contracts';
 
 /** A title as search holds it: its folded `search_text` and the card a search answers. */
 export interface SearchableTitle {
@@ -179,6 +179,86 @@ async function startLists(
 }
 
 /**
+ * The typed prefixes the table of answers made ahead holds (TypedPrefixes): from the shortest
+ * query the live search asks to this many UTF-16 units of a name from the start of one of its
+ * words. A member typing a name asks the live search at about every keystroke from the third on,
+ * and by the eighth the list holds a title or two; longer queries are answered by the index as
+ * they come, the same answer.
+ */
+const TYPED_PREFIX_UNITS = 8;
+
+/**
+ * The live search's answers made ahead for every typed prefix of the catalog's names
+ * (SEARCH_RULES.minLength to TYPED_PREFIX_UNITS units of a name from the start of one of its
+ * words, spaces within included), as the index's ranks for the live search's limit: answered with
+ * one lookup instead of the index's binary searches and, for the many prefixes few names start
+ * with, its trigram lists (several times the lookup's cost in a busy server, where those lists
+ * and texts are rarely in the processor's cache). The ranks lie in one typed array; each prefix
+ * maps to a number that says where its ranks start and how many there are. At 20,000 titles some
+ * 90,000 prefixes, about 6 MB, made as the index is built.
+ */
+class TypedPrefixes {
+  private constructor(
+    /** Each prefix's ranks: (offset in `ranks`) * RANKS_PER_ENTRY + count. */
+    private readonly entries: ReadonlyMap<string, number>,
+    private readonly ranks: Int32Array,
+    /** The limit the answers were made for. */
+    readonly limit: number,
+  ) {}
+
+  /**
+   * The table of `texts`' typed prefixes, each answered by `ranksOf` (the index's own search for
+   * `limit`), awaiting `pause()` after every `sliceSize` prefixes answered (each costs a search).
+   */
+  static async of(
+    texts: readonly string[],
+    ranksOf: (prefix: string) => number[],
+    limit: number,
+    pause: () => Promise<void>,
+    sliceSize: number,
+  ): Promise<TypedPrefixes> {
+    if (limit >= RANKS_PER_ENTRY) throw new RangeError(`typed prefixes hold fewer than ${RANKS_PER_ENTRY} ranks each`);
+    const entries = new Map<string, number>();
+    const ranks: number[] = [];
+    let answered = 0;
+    for (const text of texts) {
+      for (let start = 0; start !== -1 && start < text.length; start = nextWordStart(text, start)) {
+        for (let end = start + SEARCH_RULES.minLength; end <= Math.min(text.length, start + TYPED_PREFIX_UNITS); end += 1) {
+          // The search trims the query: a prefix ending in a space is never asked as it is.
+          if (text.charCodeAt(end - 1) === SPACE_CODE) continue;
+          const prefix = text.slice(start, end);
+          if (entries.has(prefix)) continue;
+          const found = ranksOf(prefix);
+          entries.set(prefix, ranks.length * RANKS_PER_ENTRY + found.length);
+          ranks.push(...found);
+          answered += 1;
+          if (answered % sliceSize === 0) await pause();
+        }
+      }
+    }
+    return new TypedPrefixes(entries, Int32Array.from(ranks), limit);
+  }
+
+  /** The ranks answering `folded` for `limit`, when made ahead; undefined when not. */
+  get(folded: string, limit: number): number[] | undefined {
+    if (limit !== this.limit) return undefined;
+    const entry = this.entries.get(folded);
+    if (entry === undefined) return undefined;
+    const offset = Math.floor(entry / RANKS_PER_ENTRY);
+    return Array.from(this.ranks.subarray(offset, offset + (entry % RANKS_PER_ENTRY)));
+  }
+}
+
+/** Room for a count of ranks beside an offset in a TypedPrefixes entry (the limits are a page of results). */
+const RANKS_PER_ENTRY = 64;
+
+/** Where the word after the one at `start` starts in `text`, or -1. */
+function nextWordStart(text: string, start: number): number {
+  const space = text.indexOf(' ', start);
+  return space === -1 ? -1 : space + 1;
+}
+
+/**
  * The catalog's titles held for search in memory, answering exactly what SearchService's SQL
  * answers (`search_text LIKE '%query%'`, ranked by the name starting with the query, then a word
  * starting with it, then inside a word; within each, by `length(search_text)`, `name`, `id`) without
@@ -212,6 +292,10 @@ async function startLists(
  * per word, 4 per distinct trigram of a title, at most as much again for those inside a word and
  * for the bits, beside the texts and cards themselves and each card's JSON (about 23 MB in all at
  * 20,000 titles).
+ *
+ * Last, the live search's answers to every typed prefix of the names are made with the index and
+ * kept (TypedPrefixes, about 6 MB more at 20,000 titles): what people type is then answered with
+ * one lookup, and only other queries search the index.
  */
 export class TitleSearchIndex {
   private constructor(
@@ -226,6 +310,9 @@ export class TitleSearchIndex {
     /** The same titles as a bit per rank, for the trigrams on many titles (see bitsFor). */
     private readonly trigramBits: ReadonlyMap<number, Uint32Array>,
   ) {}
+
+  /** The live search's answers to the typed prefixes, made as the index is built (see TypedPrefixes). */
+  private typedPrefixes: TypedPrefixes | null = null;
 
   /**
    * The index of `titles`, in PostgreSQL's `ORDER BY length(search_text), name, id`, awaiting
@@ -244,7 +331,7 @@ export class TitleSearchIndex {
     }
     const texts = titles.map((title) => title.searchText);
     const trigrams = typed(lists.trigrams);
-    return new TitleSearchIndex(
+    const index = new TitleSearchIndex(
       texts,
       titles.map((title) => title.card),
       cardsJson,
@@ -254,6 +341,10 @@ export class TitleSearchIndex {
       typed(lists.insideTrigrams),
       bitsFor(trigrams, titles.length),
     );
+    const limit = SEARCH_RULES.liveLimit;
+    // A slice of prefixes costs a search each, several times what adding a title costs.
+    index.typedPrefixes = await TypedPrefixes.of(texts, (prefix) => index.ranks(prefix, limit), limit, pause, Math.max(1, Math.floor(sliceSize / 4)));
+    return index;
   }
 
   /**
@@ -276,6 +367,8 @@ export class TitleSearchIndex {
    */
   ranks(folded: string, limit: number): number[] {
     if (folded.length < 3) throw new RangeError('a search needs at least three units');
+    const madeAhead = this.typedPrefixes?.get(folded, limit);
+    if (madeAhead !== undefined) return madeAhead;
     const key = trigramKey(folded, 0);
     const ranks = this.textStarts.get(key)?.best(this.texts, folded, limit, NONE) ?? [];
     // Fewer than a page: every text starting with the query is there, and its words are not counted again.
