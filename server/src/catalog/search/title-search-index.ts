@@ -195,7 +195,7 @@ const TYPED_PREFIX_UNITS = 8;
  * with, its trigram lists (several times the lookup's cost in a busy server, where those lists
  * and texts are rarely in the processor's cache). The ranks lie in one typed array; each prefix
  * maps to a number that says where its ranks start and how many there are. At 20,000 titles some
- * 90,000 prefixes, about 6 MB, made as the index is built.
+ * 90,000 prefixes, about 7 MB, made as the index is built.
  */
 class TypedPrefixes {
   private constructor(
@@ -294,7 +294,7 @@ function nextWordStart(text: string, start: number): number {
  * 20,000 titles).
  *
  * Last, the live search's answers to every typed prefix of the names are made with the index and
- * kept (TypedPrefixes, about 6 MB more at 20,000 titles): what people type is then answered with
+ * kept (TypedPrefixes, about 7 MB more at 20,000 titles): what people type is then answered with
  * one lookup, and only other queries search the index.
  */
 export class TitleSearchIndex {
