@@ -63,6 +63,9 @@ export class FlowPhotos implements OnModuleInit {
     private readonly logger: PinoLogger,
   ) {}
 
+  /** Each post's latest push under way in this process (see pushPost). */
+  private readonly pushing = new Map<number, Promise<void>>();
+
   onModuleInit(): void {
     this.jobs.define(PROCESS_JOB, { attempts: PROCESS_ATTEMPTS, process: (job, context) => this.process(job, context) });
   }
@@ -126,7 +129,23 @@ export class FlowPhotos implements OnModuleInit {
     if (postId !== null) await this.pushPost(postId);
   }
 
-  private async pushPost(postId: number): Promise<void> {
+  /**
+   * Pushes the post as it is now, after any push of it this process started before: two photos
+   * of a post finishing at once each read the post after their own commit, but the reads and the
+   * sends overlapped, so the later read (both photos ready) could be sent first and the earlier
+   * one (one photo still pending) last, leaving viewers with a placeholder for good.
+   */
+  private pushPost(postId: number): Promise<void> {
+    const next = (this.pushing.get(postId) ?? Promise.resolve()).then(() => this.sendPost(postId));
+    const settled = next.catch(() => undefined);
+    this.pushing.set(postId, settled);
+    void settled.then(() => {
+      if (this.pushing.get(postId) === settled) this.pushing.delete(postId);
+    });
+    return next;
+  }
+
+  private async sendPost(postId: number): Promise<void> {
     const post = await this.flow.postById(postId);
     if (post) this.realtime.toRoom(post.groupId === null ? rooms.flow : rooms.group(post.groupId), 'flow.postChanged', await this.views.one(post, null));
   }
