@@ -9,6 +9,7 @@ import { MediaFile, MediaUpload, checkUploadedImage, imageDecodeOptions } from '
 import { AppException } from '../platform/http/app-exception';
 import { JOB_QUEUE, type JobContext, type JobName, type JobQueue } from '../platform/jobs/job-queue';
 import { RealtimeService } from '../platform/realtime/realtime.service';
+import { SerialByKey } from '../platform/realtime/serial-by-key';
 import { FlowRepository } from './flow.repository';
 import { FlowPostViews } from './flow-post-views';
 
@@ -63,8 +64,8 @@ export class FlowPhotos implements OnModuleInit {
     private readonly logger: PinoLogger,
   ) {}
 
-  /** Each post's latest push under way in this process (see pushPost). */
-  private readonly pushing = new Map<number, Promise<void>>();
+  /** Each post's pushes in this process, one after another (see pushPost). */
+  private readonly pushes = new SerialByKey<number>();
 
   onModuleInit(): void {
     this.jobs.define(PROCESS_JOB, { attempts: PROCESS_ATTEMPTS, process: (job, context) => this.process(job, context) });
@@ -136,13 +137,7 @@ export class FlowPhotos implements OnModuleInit {
    * one (one photo still pending) last, leaving viewers with a placeholder for good.
    */
   private pushPost(postId: number): Promise<void> {
-    const next = (this.pushing.get(postId) ?? Promise.resolve()).then(() => this.sendPost(postId));
-    const settled = next.catch(() => undefined);
-    this.pushing.set(postId, settled);
-    void settled.then(() => {
-      if (this.pushing.get(postId) === settled) this.pushing.delete(postId);
-    });
-    return next;
+    return this.pushes.run(postId, () => this.sendPost(postId));
   }
 
   private async sendPost(postId: number): Promise<void> {

@@ -3,6 +3,7 @@ import { ROOM_RULES, rooms } from '@seyirlik/shared-contracts';
 import { PinoLogger } from 'nestjs-pino';
 import { RealtimeService } from '../platform/realtime/realtime.service';
 import type { RoomMembershipChange } from '../platform/realtime/room-access.registry';
+import { SerialByKey } from '../platform/realtime/serial-by-key';
 import { RoomsRepository } from './rooms.repository';
 
 /**
@@ -23,8 +24,8 @@ export class RoomPresenceService implements OnModuleDestroy {
   private readonly presencePasses = new Map<string, boolean>();
   /** Per `code:userId` that is typing: the timer that ends it. */
   private readonly typingTimers = new Map<string, NodeJS.Timeout>();
-  /** Per `code:userId`: the last typing signal still being applied. */
-  private readonly typingChains = new Map<string, Promise<void>>();
+  /** Per `code:userId`: typing signals applied one after another. */
+  private readonly typingSignals = new SerialByKey<string>();
   private closing = false;
 
   constructor(
@@ -46,14 +47,9 @@ export class RoomPresenceService implements OnModuleDestroy {
    */
   setTyping(userId: number, code: string, typing: boolean): Promise<void> {
     const key = `${code}:${userId}`;
-    const applied = (this.typingChains.get(key) ?? Promise.resolve())
-      .then(() => this.applyTyping(key, userId, code, typing))
-      .catch((error: unknown) => this.logger.warn({ err: error, code }, 'typing not published'))
-      .finally(() => {
-        if (this.typingChains.get(key) === applied) this.typingChains.delete(key);
-      });
-    this.typingChains.set(key, applied);
-    return applied;
+    return this.typingSignals
+      .run(key, () => this.applyTyping(key, userId, code, typing))
+      .catch((error: unknown) => this.logger.warn({ err: error, code }, 'typing not published'));
   }
 
   onModuleDestroy(): void {
