@@ -256,8 +256,9 @@ function distinctReadNotes(section) {
         `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} paths asked once each on the server (read cache on), none asked before, ` +
         `with a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING})` +
         (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked in ${result.seconds.toFixed(1)} s of measurement` : '') +
-        `; measured in ${TURNS} turns taken in turn with the session read on the server without its read cache, which did ` +
-        `${formatRate(result.reference.rps)} req/s, p50 ${formatMs(result.reference.p50)} ms, p99 ${formatMs(result.reference.p99)} ms in its turns; ` +
+        `; measured in ${TURNS} turns taken in turn with the session read on the server without its read cache, each as long as the read's turn before it, ` +
+        `which did ${formatRate(result.reference.rps)} req/s, p50 ${formatMs(result.reference.p50)} ms, p99 ${formatMs(result.reference.p99)} ms ` +
+        `in its ${result.reference.seconds.toFixed(1)} s of turns; ` +
         'no baseline: its bodies would have to be asked of the server first)',
     );
 }

@@ -21,6 +21,31 @@ export const WARMUP_MS = 1000;
  */
 export const DISTINCT_WARMUP_MS = 5000;
 
+/** One request before the load, so a target that does not answer is reported rather than measured: { bytes } or { error }. */
+async function probeAnswer(target, path, headers) {
+  const probe = await get({ port: target.port, path, headers }).catch((error) => ({ status: null, error }));
+  if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
+  if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
+  return { bytes: probe.bytes };
+}
+
+/**
+ * What the measured requests cost: the app's CPU time (`appCpuSeconds` over the `sent` measured
+ * requests, null when it could not be read) and, with a `meter` sampled as `database` before the
+ * warm-up, PostgreSQL's transactions and CPU time over the warm-up's and the measurement's requests.
+ */
+async function usagePerRequest(appCpuSeconds, sent, warmupRequests, meter, database) {
+  const usage = { appCpuMs: appCpuSeconds === null ? null : (appCpuSeconds * 1000) / sent };
+  if (meter) {
+    const used = await meter.since(database);
+    const metered = sent + warmupRequests;
+    usage.queries = used.transactions / metered;
+    usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / metered;
+    usage.connections = used.connections;
+  }
+  return usage;
+}
+
 /**
  * One scenario ({ name, what, paths, headers, bytes?, warmupPaths? }) against one target: a check
  * that it answers, a warm-up, then the measurement. The app's CPU time per request comes along;
@@ -37,9 +62,8 @@ async function measure(scenario, target, load, signal, meter) {
   const request = { port: target.port, headers: scenario.headers };
   const distinct = scenario.warmupPaths !== undefined;
   const [probePath, ...warmupPaths] = distinct ? scenario.warmupPaths : scenario.paths;
-  const probe = await get({ ...request, path: probePath }).catch((error) => ({ status: null, error }));
-  if (probe.error) return { error: `no answer before the load started: ${probe.error.message}` };
-  if (probe.status !== 200) return { error: `answered HTTP ${probe.status} before the load started` };
+  const probe = await probeAnswer(target, probePath, scenario.headers);
+  if (probe.error) return { error: probe.error };
   const bytes = scenario.bytes ?? probe.bytes;
 
   // The warm-up opens the clients' connections, and the measurement goes on over them.
@@ -58,15 +82,8 @@ async function measure(scenario, target, load, signal, meter) {
     const result = await runLoad({ ...run, durationMs: load.seconds * 1000, warmup, onMeasure: () => (cpuBefore = cpuSeconds(target.handle.child.pid)) });
     const cpuAfter = cpuSeconds(target.handle.child.pid);
     if (result.requests === 0) return { error: `no successful request (first error: ${result.firstError ?? 'none'})`, bytes };
-    const sent = result.requests + result.errors;
-    const usage = { appCpuMs: cpuBefore === null || cpuAfter === null ? null : ((cpuAfter - cpuBefore) * 1000) / sent };
-    if (meter) {
-      const used = await meter.since(database);
-      const metered = sent + result.warmupRequests;
-      usage.queries = used.transactions / metered;
-      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / metered;
-      usage.connections = used.connections;
-    }
+    const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
+    const usage = await usagePerRequest(cpu, result.requests + result.errors, result.warmupRequests, meter, database);
     // A distinct read's bodies are known only as they are measured.
     return { ...result, bytes: distinct ? result.meanBytes : bytes, usage };
   } finally {
@@ -83,24 +100,29 @@ async function measure(scenario, target, load, signal, meter) {
 export const TURNS = 4;
 
 /**
- * Requests each client sends, unrecorded, before a turn after the first is measured: a turn's
- * first requests all leave at once, and a closed loop answers that burst late (see runLoad).
+ * Before each turn but the distinct read's first, the side's server answers the reference read
+ * (a read of nothing) for this long, unrecorded, over the connections each side keeps between its
+ * turns. A server that stood idle while the other side's turn ran answered the first 100 to 150 ms
+ * of its next turn late (minor collections, event loop lag of 10 to 25 ms), a start no server
+ * under steady load has: warmed up by 200 requests (some 25 ms) of its own paths instead, a turn
+ * of unseen title pages often had a p99 twice its others'. Both sides warm up alike, on a path
+ * that neither reads the database nor fills a cache.
  */
-const TURN_WARMUP_PER_CLIENT = 2;
-
-/** The reference read's warm-up before each of its turns, over connections it keeps between turns. */
-const REFERENCE_TURN_WARMUP_MS = 300;
+const TURN_WARMUP_MS = 300;
 
 /**
  * A read of distinct paths (`scenario`, with `warmupPaths`) on `target`, measured in TURNS turns
- * taken in turn with `reference` on `referenceTarget` (R D D R R D D R …, neither always first),
+ * taken in turn with `reference` on `referenceTarget` (D R R D D R R D …, neither always first),
  * so both are measured over the same stretch of the run and a slower or faster spell of the
  * machine falls on both. The distinct read warms up as measure() has it before its first turn,
- * and briefly (on other warm-up paths) before each later one; its measured paths are shared out
- * evenly between its turns, each lasting at most load.seconds / TURNS, as does each of the
- * reference's. Each side's p50 and p99 are of its turns' latencies pooled. Returns the distinct
- * read's result (usage as measure() gives it, over its turns) with `reference`: the reference
- * read's { requests, rps, p50, p99 } over its turns.
+ * and each side for TURN_WARMUP_MS before its other turns. The distinct read's measured paths are
+ * shared out evenly between its turns, each lasting at most load.seconds / TURNS (less when its
+ * paths run out). Each of the reference's turns lasts as long as the distinct read's turn just before it:
+ * a p99 is the answers of the slowest 1 %, and a pause of the machine (a garbage collection, the
+ * host) of a few tens of milliseconds holds up a fixed number of answers, a share of a short
+ * measurement several times its share of a long one. Each side's p50 and p99 are of its turns'
+ * latencies pooled. Returns the distinct read's result (usage as measure() gives it, over its
+ * turns) with `reference`: the reference read's { requests, seconds, rps, p50, p99 } over its turns.
  */
 export async function measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter) {
   const sides = [
@@ -110,26 +132,18 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
   try {
     const [probePath, ...warmupPaths] = scenario.warmupPaths;
     for (const [side, path] of [[sides[0], probePath], [sides[1], reference.paths[0]]]) {
-      const probe = await get({ port: side.target.port, path, headers: side.scenario.headers }).catch((error) => ({ status: null, error }));
-      if (probe.error) return { error: `${side.scenario.name} on ${side.target.name}: no answer before the load started: ${probe.error.message}` };
-      if (probe.status !== 200) return { error: `${side.scenario.name} on ${side.target.name}: answered HTTP ${probe.status} before the load started` };
+      const probe = await probeAnswer(side.target, path, side.scenario.headers);
+      if (probe.error) return { error: `${side.scenario.name} on ${side.target.name}: ${probe.error}` };
     }
-    // The later turns' warm-ups are taken off the end of the warm-up paths, the first turn's is the rest.
-    const turnWarmup = load.concurrency * TURN_WARMUP_PER_CLIENT;
-    const laterWarmups = Math.min(turnWarmup * (TURNS - 1), Math.floor(warmupPaths.length / 2));
-    const firstWarmup = warmupPaths.slice(0, warmupPaths.length - laterWarmups);
-    const warmupFor = (turn) =>
-      turn === 0
-        ? firstWarmup
-        : warmupPaths.slice(firstWarmup.length + ((turn - 1) * laterWarmups) / (TURNS - 1), firstWarmup.length + (turn * laterWarmups) / (TURNS - 1));
     const turnMs = (load.seconds * 1000) / TURNS;
     const { paths } = scenario;
     const database = meter ? await meter.sample() : null;
     let warmupRequests = 0;
     let bodyBytes = 0;
     let exhausted = true;
+    let lastDistinctMs = turnMs;
     for (let turn = 0; turn < TURNS; turn += 1) {
-      const order = turn % 2 === 0 ? [sides[1], sides[0]] : [sides[0], sides[1]];
+      const order = turn % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
       for (const side of order) {
         if (signal?.aborted) throw new Error('interrupted');
         const distinct = side === sides[0];
@@ -141,14 +155,15 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
           paths: distinct ? paths.slice(Math.floor((turn * paths.length) / TURNS), Math.floor(((turn + 1) * paths.length) / TURNS)) : side.scenario.paths,
           once: distinct,
           concurrency: load.concurrency,
-          durationMs: turnMs,
+          durationMs: distinct ? turnMs : lastDistinctMs,
           maxRequests: load.maxRequests,
           signal,
           agent: side.agent,
           keepLatencies: true,
-          warmup: distinct
-            ? { paths: warmupFor(turn), durationMs: turn === 0 ? DISTINCT_WARMUP_MS : Number.POSITIVE_INFINITY, once: true }
-            : { paths: side.scenario.paths, durationMs: REFERENCE_TURN_WARMUP_MS },
+          warmup:
+            distinct && turn === 0
+              ? { paths: warmupPaths, durationMs: DISTINCT_WARMUP_MS, once: true }
+              : { paths: reference.paths, durationMs: TURN_WARMUP_MS },
           onMeasure: () => (cpuBefore = cpuSeconds(pid)),
         });
         const cpuAfter = cpuSeconds(pid);
@@ -159,7 +174,9 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
         side.firstError ??= result.firstError;
         side.seconds += result.seconds;
         if (distinct) {
-          warmupRequests += result.warmupRequests;
+          lastDistinctMs = result.seconds * 1000;
+          // The database meter's requests: the distinct read's own (the reference read asks nothing of it).
+          if (turn === 0) warmupRequests += result.warmupRequests;
           if (result.requests > 0) bodyBytes += result.meanBytes * result.requests;
           exhausted &&= result.exhausted;
         }
@@ -177,15 +194,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
     });
     if (measured.requests === 0) return { error: `no successful request (first error: ${measured.firstError ?? 'none'})` };
     if (judged.requests === 0) return { error: `${reference.name} on ${referenceTarget.name}: no successful request (first error: ${judged.firstError ?? 'none'})` };
-    const sent = measured.requests + measured.errors;
-    const usage = { appCpuMs: measured.cpuSeconds === null ? null : (measured.cpuSeconds * 1000) / sent };
-    if (meter) {
-      const used = await meter.since(database);
-      const metered = sent + warmupRequests;
-      usage.queries = used.transactions / metered;
-      usage.databaseCpuMs = used.cpu === null ? null : (used.cpu * 1000) / metered;
-      usage.connections = used.connections;
-    }
+    const usage = await usagePerRequest(measured.cpuSeconds, measured.requests + measured.errors, warmupRequests, meter, database);
     return {
       requests: measured.requests,
       errors: measured.errors,
@@ -198,7 +207,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
       bytes: bodyBytes / measured.requests,
       warmupRequests,
       usage,
-      reference: { name: reference.name, target: referenceTarget.name, requests: judged.requests, rps: judged.rps, p50: judged.p50, p99: judged.p99 },
+      reference: { name: reference.name, target: referenceTarget.name, requests: judged.requests, seconds: judged.seconds, rps: judged.rps, p50: judged.p50, p99: judged.p99 },
     };
   } finally {
     for (const side of sides) side.agent.destroy();
