@@ -183,7 +183,7 @@ interface HomeRowsRow {
  * statements, each cost the app a trip through the pool (its messages written to the socket, its
  * rows parsed) and PostgreSQL a backend woken for it. At 20,000 titles and a million episodes,
  * 100 visitors at once on a server without its read cache: 0.8 to 1.2 ms of the app's CPU per
- * visit instead of 1.5 to 1.9, and 1.0 to 1.4 ms of PostgreSQL's instead of 1.3 to 1.5.
+ * visit instead of 1.5 to 2.0, and 1.0 to 1.4 ms of PostgreSQL's instead of 1.3 to 1.5.
  */
 const HOME_ROWS = new PreparedStatement<HomeRowsRow>(
   'home_rows',
