@@ -131,4 +131,31 @@ describe('TitlePageMemory', () => {
     sut.clear();
     expect({ size: sut.size, bytes: sut.bytes }).toEqual({ size: 0, bytes: 0 });
   });
+
+  it('moves its revision on with every change to what it holds or to whether it is full, and with nothing else', () => {
+    const one = new TitlePageMemory(1024 * 1024);
+    one.hold(page(1, 'bir', '1'));
+    const sut = new TitlePageMemory(one.bytes * 2 + one.bytes / 2);
+    const revisions = [sut.revision];
+    const moved = () => {
+      expect(revisions).not.toContain(sut.revision);
+      revisions.push(sut.revision);
+    };
+    const still = () => expect(sut.revision).toBe(revisions.at(-1));
+
+    sut.hold(page(1, 'bir', '1'));
+    moved();
+    sut.hold(page(2, 'iki', '1'));
+    moved();
+    sut.answer('dizi', 'bir');
+    sut.held();
+    expect(sut.reconcile([{ titleId: 5, version: '1', ready: true }])).toEqual([5]);
+    still();
+    expect(sut.hold(page(3, 'uc', '1'))).toBe(false);
+    moved();
+    sut.reconcile([{ titleId: 1, version: '2', ready: false }]);
+    moved();
+    sut.clear();
+    moved();
+  });
 });

@@ -58,12 +58,18 @@ export class TitlePageMemory {
   private refused = false;
   /** What `held()` answers, made again only after a change to what is held. */
   private heldList: { titleIds: string; versions: string } | null = null;
+  private changeCount = 0;
 
   constructor(private readonly limitBytes: number) {}
 
   /** Whether a page was refused for the limit since the last one let go: holding more is not worth reading. */
   get full(): boolean {
     return this.refused;
+  }
+
+  /** A number that moves on whenever what is held changes, or a page is refused for the limit. */
+  get revision(): number {
+    return this.changeCount;
   }
 
   get size(): number {
@@ -115,6 +121,7 @@ export class TitlePageMemory {
     this.drop(page.titleId);
     if (this.heldBytes + size > this.limitBytes) {
       this.refused = true;
+      this.changeCount += 1;
       return false;
     }
     const held: HeldPage = { titleId: page.titleId, address: addressOf(page.kind, page.slug), version: page.version, etag: page.etag, plain, gzip, askedAt: 0 };
@@ -125,6 +132,7 @@ export class TitlePageMemory {
     this.byTitle.set(held.titleId, held);
     this.heldBytes += size;
     this.heldList = null;
+    this.changeCount += 1;
     return true;
   }
 
@@ -158,6 +166,7 @@ export class TitlePageMemory {
     this.heldBytes = 0;
     this.refused = false;
     this.heldList = null;
+    this.changeCount += 1;
   }
 
   private drop(titleId: number): void {
@@ -168,5 +177,6 @@ export class TitlePageMemory {
     this.heldBytes -= (page.plain ?? page.gzip!).length;
     this.refused = false;
     this.heldList = null;
+    this.changeCount += 1;
   }
 }

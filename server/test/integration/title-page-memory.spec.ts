@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
-import { TITLE_PAGE_FORMAT, TitlePages } from '../../src/catalog/title-pages';
+import { PAGE_CHANGES, PAGE_FINGERPRINT, TITLE_PAGE_FORMAT, TitlePages } from '../../src/catalog/title-pages';
 import { startServer } from '../../src/bootstrap';
 import { loadConfig } from '../../src/platform/config/config';
 import { createLogger } from '../../src/platform/logging/logger';
@@ -132,6 +132,45 @@ describe('title pages held in memory', () => {
     expect(await db.query('SELECT version FROM title_page WHERE title_id = $1', [id])).toEqual([{ version }]);
   });
 
+  it('are checked by the stored pages’ fingerprint alone while neither they nor memory changed, and in full once a title changed behind everything', async () => {
+    await allHeld(3);
+    const fingerprint = jest.spyOn(PAGE_FINGERPRINT, 'run');
+    const compare = jest.spyOn(PAGE_CHANGES, 'run');
+    /** Starts a check and waits until it has read what it reads. */
+    async function check(): Promise<void> {
+      fingerprint.mockClear();
+      compare.mockClear();
+      pages.checkMemorySoon();
+      await eventually(async () => fingerprint.mock.calls.length + compare.mock.calls.length, (calls) => calls > 0);
+      await Promise.all([...fingerprint.mock.results, ...compare.mock.results].map((result) => result.value));
+      // A full comparison after the fingerprint starts in the same turn as the fingerprint's answer.
+      await new Promise((resolve) => setImmediate(resolve));
+      await Promise.all(compare.mock.results.map((result) => result.value));
+    }
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        await check();
+        expect({ fingerprint: fingerprint.mock.calls.length, compare: compare.mock.calls.length }).toEqual({ fingerprint: 1, compare: 0 });
+        expect(pages.held).toMatchObject({ pages: 3, verified: true });
+      }
+
+      // A body written behind everything at the same version is no change to the check, as before.
+      await markStored(other.slug);
+      await check();
+      expect(compare).not.toHaveBeenCalled();
+
+      await db.query('UPDATE title SET year = year + 1 WHERE slug = $1', [other.slug]);
+      await check();
+      expect({ fingerprint: fingerprint.mock.calls.length, compare: compare.mock.calls.length }).toEqual({ fingerprint: 1, compare: 1 });
+      expect(pages.held.pages).toBe(2);
+    } finally {
+      fingerprint.mockRestore();
+      compare.mockRestore();
+    }
+    await request(sut.baseUrl).get(path(other));
+    await allHeld(3);
+  });
+
   it('let go of a page written behind the catalog’s back (no announcement) at the next check', async () => {
     await request(sut.baseUrl).get(path(series));
     await db.query("UPDATE title SET name = 'Sessizce Değişti' WHERE slug = $1", [series.slug]);
@@ -180,6 +219,70 @@ describe('title pages held in memory', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('the stored title pages’ fingerprint, which the check of the pages in memory reads first', () => {
+  let sut: TestApp;
+  let db: DataSource;
+  const series = buildSeries({ name: 'Parmak İzi', seasons: [{ number: 1, episodes: [buildEpisode(1), buildEpisode(2)] }] });
+  const film = buildFilm({ name: 'İz Filmi' });
+  const fingerprint = async () => (await PAGE_FINGERPRINT.run(db, [TITLE_PAGE_FORMAT]))[0]!.fingerprint;
+  const pageOf = async (slug: string) => (await db.query('SELECT p.title_id AS id, p.version FROM title_page p JOIN title t ON t.id = p.title_id WHERE t.slug = $1', [slug]))[0];
+
+  beforeAll(async () => {
+    sut = await startTestApp({ READ_CACHE_SECONDS: '0', TITLE_PAGES_MEMORY_MB: '0' });
+    db = sut.server.app.get(DataSource);
+    await sut.server.app.get(CatalogImportService).import(buildCatalogFile([series, film]));
+    await eventually(() => sut.server.app.get(TitlePages).allBuilt(), (built) => built);
+  });
+
+  afterAll(() => sut.close());
+
+  it('is the one the full comparison reads in the same snapshot', async () => {
+    const rows = await PAGE_CHANGES.run(db, ['{}', '{}', TITLE_PAGE_FORMAT, true]);
+    expect(rows).toEqual([{ titleId: null, version: null, ready: false, fingerprint: await fingerprint() }]);
+  });
+
+  it('moves with every change the comparison finds, and only with those', async () => {
+    const seen = [await fingerprint()];
+    const expectNew = async () => {
+      const now = await fingerprint();
+      expect(seen).not.toContain(now);
+      seen.push(now);
+    };
+    const { id } = await pageOf(series.slug);
+
+    // A body written at the same version: the comparison does not look at bodies.
+    await db.query(`UPDATE title_page SET body = '{"el":1}', etag = 'W/"el"' WHERE title_id = $1`, [id]);
+    expect(await fingerprint()).toBe(seen[0]);
+
+    // The page stored in another code's format, at the same version; then in this code's again.
+    await db.query("UPDATE title_page SET format = 'eski-surum' WHERE title_id = $1", [id]);
+    await expectNew();
+    await db.query('UPDATE title_page SET format = $2 WHERE title_id = $1', [id, TITLE_PAGE_FORMAT]);
+    expect(await fingerprint()).toBe(seen[0]);
+
+    // A write to what the page shows moves its version on and clears it; made again, it is stored in this code's format.
+    const before = await pageOf(series.slug);
+    await db.query("UPDATE title SET name = 'Parmak İzi 2' WHERE id = $1", [id]);
+    expect(Number((await pageOf(series.slug)).version)).toBe(Number(before.version) + 1);
+    await expectNew();
+    expect((await request(sut.baseUrl).get(`/api/titles/${series.kind}/${series.slug}`)).status).toBe(200);
+    await expectNew();
+
+    // A title added (its page not stored yet), and one gone.
+    const added = buildFilm({ name: 'Yeni Gelen' });
+    await sut.server.app.get(CatalogImportService).import(buildCatalogFile([series, film, added]));
+    await expectNew();
+    await db.query('DELETE FROM title WHERE slug = $1', [film.slug]);
+    await expectNew();
+  });
+
+  it('is read by one process: the table is scanned without parallel workers', async () => {
+    // At 20,000 titles PostgreSQL planned two workers for the scan: three processes, and slower.
+    const [{ reloptions }] = await db.query("SELECT reloptions FROM pg_class WHERE oid = 'title_page'::regclass");
+    expect(reloptions).toEqual(['parallel_workers=0']);
   });
 });
 

@@ -31,6 +31,7 @@ import { GenreTitleCounts1765880000000 } from './1765880000000-genre-title-count
 import { GenreTitleRatings1765890000000 } from './1765890000000-genre-title-ratings';
 import { TitlePages1765900000000 } from './1765900000000-title-pages';
 import { EpisodeAirCovering1765910000000 } from './1765910000000-episode-air-covering';
+import { TitlePageSerialScan1765920000000 } from './1765920000000-title-page-serial-scan';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   GenreTitleRatings1765890000000,
   TitlePages1765900000000,
   EpisodeAirCovering1765910000000,
+  TitlePageSerialScan1765920000000,
 ];
