@@ -260,7 +260,21 @@ function distinctReadNotes(section) {
         `which did ${formatRate(result.reference.rps)} req/s, p50 ${formatMs(result.reference.p50)} ms, p99 ${formatMs(result.reference.p99)} ms ` +
         `in its ${result.reference.seconds.toFixed(1)} s of turns; ` +
         'no baseline: its bodies would have to be asked of the server first)',
+    )
+    .concat(
+      section.results
+        .filter((result) => isDistinct(result.scenario) && !result.error && result.turns)
+        .map((result) => `(${result.scenario.name}, its turns in order: ${result.turns.map(turnNote).join('; ')})`),
     );
+}
+
+/** A turn of a distinct read or of the session read, with how long the load generator and the server waited for a core meanwhile. */
+function turnNote(turn) {
+  const waited = (ms) => (ms === null ? '?' : formatRate(ms));
+  return (
+    `${turn.distinct ? 'read' : 'session read'} ${turn.seconds.toFixed(2)} s, ${formatRate(turn.requests)} answers, p99 ${formatMs(turn.p99)} ms, ` +
+    `waited for a core ${waited(turn.generatorWaitMs)} ms (load generator) and ${waited(turn.serverWaitMs)} ms (server)`
+  );
 }
 
 /**

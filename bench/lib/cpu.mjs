@@ -31,6 +31,19 @@ export function cpuSeconds(pid) {
 }
 
 /**
+ * How long the main thread of process `pid` (a Node process's event loop) has waited for a core so
+ * far, in milliseconds: its time on a run queue, ready to run, from /proc/<pid>/schedstat; null
+ * where /proc cannot tell.
+ */
+export function runQueueWaitMs(pid) {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Waits until each of `pids` uses less than `share` of a core over `windowMs`, at most `timeoutMs`:
  * a process just started (a server holding the stored title pages and building its search index)
  * would otherwise take CPU from the one measured beside it on the same cores. Answers the wait in

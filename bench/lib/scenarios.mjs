@@ -1,5 +1,5 @@
 // Scenarios measured against the app and the bare baseline, and the table that sets them side by side.
-import { cpuSeconds } from './cpu.mjs';
+import { cpuSeconds, runQueueWaitMs } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, table } from './format.mjs';
 import { clientConnections, get, percentile, runLoad } from './load.mjs';
 
@@ -122,7 +122,13 @@ const TURN_WARMUP_MS = 300;
  * host) of a few tens of milliseconds holds up a fixed number of answers, a share of a short
  * measurement several times its share of a long one. Each side's p50 and p99 are of its turns'
  * latencies pooled. Returns the distinct read's result (usage as measure() gives it, over its
- * turns) with `reference`: the reference read's { requests, seconds, rps, p50, p99 } over its turns.
+ * turns) with `reference`: the reference read's { requests, seconds, rps, p50, p99 } over its turns,
+ * and `turns`: each turn in order, { distinct, seconds, requests, p99, generatorWaitMs,
+ * serverWaitMs }. The waits are how long the load generator's event loop and the answering
+ * server's waited for a core during the turn (null where /proc cannot tell). On two cores, in
+ * each run that missed a target, the turn with the highest p99 was one in which both waited 70 to
+ * 165 ms (5 to 40 ms in most turns), while the other processes used at most 0.1 s of CPU: the
+ * cores went to other threads of the two (garbage collection, compression) or to the kernel.
  */
 export async function measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter) {
   const sides = [
@@ -142,6 +148,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
     let bodyBytes = 0;
     let exhausted = true;
     let lastDistinctMs = turnMs;
+    const turns = [];
     for (let turn = 0; turn < TURNS; turn += 1) {
       const order = turn % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
       for (const side of order) {
@@ -149,6 +156,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
         const distinct = side === sides[0];
         const pid = side.target.handle.child.pid;
         let cpuBefore = null;
+        let waitedBefore = null;
         const result = await runLoad({
           port: side.target.port,
           headers: side.scenario.headers,
@@ -164,9 +172,16 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
             distinct && turn === 0
               ? { paths: warmupPaths, durationMs: DISTINCT_WARMUP_MS, once: true }
               : { paths: reference.paths, durationMs: TURN_WARMUP_MS },
-          onMeasure: () => (cpuBefore = cpuSeconds(pid)),
+          onMeasure: () => {
+            cpuBefore = cpuSeconds(pid);
+            waitedBefore = [runQueueWaitMs(process.pid), runQueueWaitMs(pid)];
+          },
         });
         const cpuAfter = cpuSeconds(pid);
+        const [generatorWaitMs, serverWaitMs] = [runQueueWaitMs(process.pid), runQueueWaitMs(pid)].map((now, at) =>
+          now === null || waitedBefore?.[at] == null ? null : now - waitedBefore[at],
+        );
+        turns.push({ distinct, seconds: result.seconds, requests: result.requests, p99: result.p99, generatorWaitMs, serverWaitMs });
         side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
         side.latencies.push(result.latencies);
         side.requests += result.requests;
@@ -207,6 +222,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
       bytes: bodyBytes / measured.requests,
       warmupRequests,
       usage,
+      turns,
       reference: { name: reference.name, target: referenceTarget.name, requests: judged.requests, seconds: judged.seconds, rps: judged.rps, p50: judged.p50, p99: judged.p99 },
     };
   } finally {
