@@ -125,10 +125,9 @@ const TURN_WARMUP_MS = 300;
  * turns) with `reference`: the reference read's { requests, seconds, rps, p50, p99 } over its turns,
  * and `turns`: each turn in order, { distinct, seconds, requests, p99, generatorWaitMs,
  * serverWaitMs }. The waits are how long the load generator's event loop and the answering
- * server's waited for a core during the turn (null where /proc cannot tell). On two cores, in
- * each run that missed a target, the turn with the highest p99 was one in which both waited 70 to
- * 165 ms (5 to 40 ms in most turns), while the other processes used at most 0.1 s of CPU: the
- * cores went to other threads of the two (garbage collection, compression) or to the kernel.
+ * server's waited for a core during the turn (null where /proc cannot tell): on two cores, a turn
+ * of a few tenths of a second in which both waited a tenth of a second had two to five times the
+ * p99 of the others, with no other process busy meanwhile, so the waits are printed with each turn.
  */
 export async function measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter) {
   const sides = [
