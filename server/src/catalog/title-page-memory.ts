@@ -56,9 +56,9 @@ export class TitlePageMemory {
   private readonly byTitle = new Map<number, HeldPage>();
   private heldBytes = 0;
   private refused = false;
-  /** What `held()` answers, made again only after a change to what is held. */
-  private heldList: { titleIds: string; versions: string } | null = null;
   private changeCount = 0;
+  /** What `held()` answers, and the revision it was made at: made again only after a change. */
+  private heldList: { revision: number; titleIds: string; versions: string } | null = null;
 
   constructor(private readonly limitBytes: number) {}
 
@@ -131,7 +131,6 @@ export class TitlePageMemory {
     this.byAddress.set(held.address, held);
     this.byTitle.set(held.titleId, held);
     this.heldBytes += size;
-    this.heldList = null;
     this.changeCount += 1;
     return true;
   }
@@ -142,11 +141,15 @@ export class TitlePageMemory {
    * the differences, not every title's version).
    */
   held(): { titleIds: string; versions: string } {
-    if (this.heldList === null) {
+    if (this.heldList?.revision !== this.changeCount) {
       const pages = [...this.byTitle.values()];
-      this.heldList = { titleIds: `{${pages.map((page) => page.titleId).join(',')}}`, versions: `{${pages.map((page) => page.version).join(',')}}` };
+      this.heldList = {
+        revision: this.changeCount,
+        titleIds: `{${pages.map((page) => page.titleId).join(',')}}`,
+        versions: `{${pages.map((page) => page.version).join(',')}}`,
+      };
     }
-    return this.heldList;
+    return { titleIds: this.heldList.titleIds, versions: this.heldList.versions };
   }
 
   /**
@@ -165,7 +168,6 @@ export class TitlePageMemory {
     this.byTitle.clear();
     this.heldBytes = 0;
     this.refused = false;
-    this.heldList = null;
     this.changeCount += 1;
   }
 
@@ -176,7 +178,6 @@ export class TitlePageMemory {
     if (this.byAddress.get(page.address) === page) this.byAddress.delete(page.address);
     this.heldBytes -= (page.plain ?? page.gzip!).length;
     this.refused = false;
-    this.heldList = null;
     this.changeCount += 1;
   }
 }
