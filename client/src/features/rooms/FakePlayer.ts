@@ -19,6 +19,8 @@ export class FakePlayer implements SyncedPlayer {
   holdSeeks = false;
   /** play() starts playing but leaves its `play` event to the caller (fire('play')), as a browser dispatches it a moment later. */
   holdPlayEvents = false;
+  /** pause() stops playing but leaves its `pause` event to the caller, likewise. */
+  holdPauseEvents = false;
   readonly seeks: number[] = [];
   private time = 0;
   private readonly listeners = new Map<string, Set<() => void>>();
@@ -36,7 +38,7 @@ export class FakePlayer implements SyncedPlayer {
   readonly pause = jest.fn(() => {
     if (this.paused) return;
     this.paused = true;
-    this.fire('pause');
+    if (!this.holdPauseEvents) this.fire('pause');
   });
 
   get currentTime() {

@@ -128,6 +128,30 @@ describe('PlaybackFollower', () => {
     expect(player.playbackRate).toBe(0.95);
   });
 
+  it("does not seek again when the room's push of the member's own seek comes before the server's answer", async () => {
+    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    now += 10_000;
+    player.advance(10);
+
+    player.currentTime = 12;
+    await flush();
+    expect(sent).toEqual([{ action: 'seek', positionSeconds: 12 }]);
+    now += 150;
+    player.advance(0.15);
+    const own = buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now - 80, version: 2, lastAction: { action: 'seek', by: buildRoomMember() } });
+    // The push reaches the page first; the answer to the command follows with the same state.
+    expect(sut.receive(own)).toBe(true);
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    expect(sut.confirm(own)).toBe(false);
+    await flush();
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+
+    // 70 ms ahead of the room is drift, nudged by slowing down, not a second seek.
+    expect(player.seeks).toEqual([12]);
+    expect(player.playbackRate).toBe(0.95);
+  });
+
   it("sends the member's pause and keeps the player paused until the server answers", async () => {
     const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
     await flush();
@@ -228,6 +252,36 @@ describe('PlaybackFollower', () => {
     jest.advanceTimersByTime(SYNC_TICK_MS * 4);
     expect(player.paused).toBe(false);
     expect(sent).toHaveLength(1);
+  });
+
+  it("sends the member's pause when a tick comes between their click and its pause event", async () => {
+    const { player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+    await flush();
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    now += 2_000;
+    player.advance(2);
+    player.holdPauseEvents = true;
+
+    player.pause();
+    jest.advanceTimersByTime(SYNC_TICK_MS);
+    player.fire('pause');
+    await flush();
+
+    expect(sent).toEqual([{ action: 'pause', positionSeconds: 2 }]);
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+    await flush();
+    expect(player.paused).toBe(true);
+    expect(player.play).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends no pause for a player the browser would not start', async () => {
+    const { player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }), { refuse: 'everything' });
+    await flush();
+    jest.advanceTimersByTime(SYNC_TICK_MS * 4);
+    await flush();
+    expect(player.paused).toBe(true);
+    expect(sent).toEqual([]);
   });
 
   it("still pauses a player the room was playing in when someone else's pause arrives", async () => {

@@ -67,9 +67,11 @@ export class PlaybackFollower {
   private starting = false;
   private autoplay: AutoplayState = 'allowed';
   /**
-   * The room's status the player was last brought to (null: not yet, or a new player). A player
-   * found playing in a room it was kept paused in was played by the member since: a tick may come
-   * between their click and its `play` event, and must send their play, not undo it.
+   * How the player was last left in step with the room: paused in a paused room, or playing in a
+   * playing one (null: neither yet, a new player, or one that ended or could not start). A player
+   * found playing where it was kept paused, or paused where it was kept playing, was played or
+   * paused by the member since: a tick may come between their click and its `play` or `pause`
+   * event, and must send their command, not undo it.
    */
   private keptAs: PlaybackState['status'] | null = null;
 
@@ -124,8 +126,12 @@ export class PlaybackFollower {
   confirm(state: PlaybackState): boolean {
     this.settleCommand();
     const newer = this.take(state, false);
-    if (!newer) this.backToConfirmed();
-    return newer;
+    if (newer) return true;
+    // The room's push of this very state came before the answer (the server sends both at once):
+    // it is the member's own command, already where the player is; drift is all that is left.
+    if (state.version === this.confirmed.version && this.awaiting === 0) this.follow(this.confirmed, false);
+    else this.backToConfirmed();
+    return false;
   }
 
   /** The server refused the member's command (or could not be reached): back to the room's state. */
@@ -173,9 +179,10 @@ export class PlaybackFollower {
     if (pastTheEnd && player.ended) {
       this.setRate(player, 1);
       this.landExactly = false;
-      this.keptAs = 'playing';
+      this.keptAs = null;
       return;
     }
+    if (player.paused && !player.ended && this.keptAs === 'playing' && this.context.canControl) return this.memberEvent('pause');
     if (this.landExactly) {
       this.landOn(player, expected);
     } else {
@@ -185,7 +192,8 @@ export class PlaybackFollower {
     }
     // Playing an ended video would start it over; the room is past the end, so is the player.
     if (player.paused && !pastTheEnd) this.start(player);
-    this.keptAs = 'playing';
+    // play() leaves a player it may not start paused.
+    this.keptAs = player.paused ? null : 'playing';
   }
 
   /** Takes a newer state as the confirmed one; `exact`: the player lands on it exactly. */
