@@ -289,7 +289,18 @@ describe('HTTP platform', () => {
       expect(big.headers['content-encoding']).toBe(encoding);
       expect(JSON.parse(decoded(big).toString())).toEqual({ success: true, echoed: { type: 'echoForTest', text: long } });
       expect(small.headers['content-encoding']).toBeUndefined();
+      expect(small.headers['vary']).toBeUndefined();
+      expect(Number(small.headers['content-length'])).toBe(small.body.length);
       expect(JSON.parse(small.body.toString())).toEqual({ success: true, echoed: { type: 'echoForTest', text: 'Kısa' } });
+    });
+
+    it.each(negotiations)('counts the threshold in bytes: fewer than 1,024 letters of two bytes each are sent %s', async (_case, headers, encoding) => {
+      const text = 'ığüşöç'.repeat(100);
+      const response = await rawRequest('POST', `${sut.baseUrl}/ajax/service`, { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' }, `type=echoForTest&text=${encodeURIComponent(text)}`);
+
+      expect(JSON.stringify({ success: true, echoed: { type: 'echoForTest', text } }).length).toBeLessThan(1024);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(JSON.parse(decoded(response).toString())).toEqual({ success: true, echoed: { type: 'echoForTest', text } });
     });
 
     it('sends the shell compressed too, but never cached immutable: it is revalidated on every visit', async () => {
