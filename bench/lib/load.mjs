@@ -171,14 +171,10 @@ class Connection {
           at = end + 4;
           break;
         }
-        case Phase.LENGTH: {
-          const take = Math.min(this.remaining, data.length - at);
-          this.bytes += take;
-          this.remaining -= take;
-          at += take;
+        case Phase.LENGTH:
+          at = this.readBody(data, at);
           if (this.remaining === 0) this.finish();
           break;
-        }
         case Phase.CHUNK_SIZE: {
           const byte = data[at++];
           if (byte !== LINE_FEED) {
@@ -197,14 +193,10 @@ class Connection {
           }
           break;
         }
-        case Phase.CHUNK_DATA: {
-          const take = Math.min(this.remaining, data.length - at);
-          this.bytes += take;
-          this.remaining -= take;
-          at += take;
+        case Phase.CHUNK_DATA:
+          at = this.readBody(data, at);
           if (this.remaining === 0) this.phase = Phase.CHUNK_END;
           break;
-        }
         case Phase.CHUNK_END:
           // The CRLF after a chunk's data.
           if (data[at++] === LINE_FEED) this.phase = Phase.CHUNK_SIZE;
@@ -228,6 +220,14 @@ class Connection {
           return this.abort(new Error('bytes arrived with no request under way'));
       }
     }
+  }
+
+  /** Counts the body's bytes in `data` from `at` on, up to the `remaining` ones expected; returns where it stopped. */
+  readBody(data, at) {
+    const take = Math.min(this.remaining, data.length - at);
+    this.bytes += take;
+    this.remaining -= take;
+    return at + take;
   }
 
   /** The answer's head is read (`head`: the status line and headers): how its body is framed. */

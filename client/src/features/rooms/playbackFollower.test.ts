@@ -107,20 +107,26 @@ describe('PlaybackFollower', () => {
     expect(player.seeks).toEqual([12]);
   });
 
-  it("does not seek again when the server confirms the member's own seek", async () => {
-    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
+  /** A member seeks from 10 s to 12 s in a playing room; 150 ms later the server's state of that seek (taken 80 ms after it) arrives. */
+  async function memberSeeksTo12() {
+    const followed = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
     await flush();
     now += 10_000;
-    player.advance(10);
+    followed.player.advance(10);
 
-    player.currentTime = 12;
+    followed.player.currentTime = 12;
     await flush();
     expect(sent).toEqual([{ action: 'seek', positionSeconds: 12 }]);
     now += 150;
-    player.advance(0.15);
-    // The server took the seek a moment after the player made it.
-    const own = { action: 'seek' as const, by: buildRoomMember() };
-    expect(sut.confirm(buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now - 80, version: 2, lastAction: own }))).toBe(true);
+    followed.player.advance(0.15);
+    const own = buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now - 80, version: 2, lastAction: { action: 'seek', by: buildRoomMember() } });
+    return { ...followed, own };
+  }
+
+  it("does not seek again when the server confirms the member's own seek", async () => {
+    const { sut, player, own } = await memberSeeksTo12();
+
+    expect(sut.confirm(own)).toBe(true);
     await flush();
 
     // 70 ms ahead of the room: drift, nudged by slowing down.
@@ -129,17 +135,8 @@ describe('PlaybackFollower', () => {
   });
 
   it("does not seek again when the room's push of the member's own seek comes before the server's answer", async () => {
-    const { sut, player } = follow(buildPlaybackState({ status: 'playing', positionSeconds: 0, serverTime: now, version: 1 }));
-    await flush();
-    now += 10_000;
-    player.advance(10);
+    const { sut, player, own } = await memberSeeksTo12();
 
-    player.currentTime = 12;
-    await flush();
-    expect(sent).toEqual([{ action: 'seek', positionSeconds: 12 }]);
-    now += 150;
-    player.advance(0.15);
-    const own = buildPlaybackState({ status: 'playing', positionSeconds: 12, serverTime: now - 80, version: 2, lastAction: { action: 'seek', by: buildRoomMember() } });
     // The push reaches the page first; the answer to the command follows with the same state.
     expect(sut.receive(own)).toBe(true);
     jest.advanceTimersByTime(SYNC_TICK_MS);
