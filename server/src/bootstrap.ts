@@ -53,7 +53,9 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
   try {
     app = await NestFactory.create<NestFastifyApplication>(
       AppModule.forRoot({ config, databaseUrl: url, logger, role: 'server' }),
-      new FastifyAdapter({ trustProxy: config.trustProxy, logger: false }),
+      // No Nest middleware is used (the pipeline is Fastify hooks), so @fastify/middie, whose hook
+      // every request passed through, is not registered.
+      new FastifyAdapter({ trustProxy: config.trustProxy, logger: false, skipMiddie: true }),
       { bodyParser: false, bufferLogs: true },
     );
     app.useLogger(app.get(NestPinoLogger));
@@ -68,6 +70,8 @@ export async function startServer(config: AppConfig, logger: Logger): Promise<Ru
     installBodyParsing(http);
     // The hot legacy calls (chat send and poll) are answered here, before the Nest pipeline.
     http.addHook('preValidation', app.get(LegacyCallRegistry).directFront());
+    // Declared up front, so every request object has the same shape before the hook sets it.
+    http.decorateRequest('viewer', null);
     http.addHook('preHandler', viewerHook(app.get(SessionsService)));
     installPublicReadStore(http, app.get(PublicReadCache));
     http.addHook('onSend', encodeReply);

@@ -1,7 +1,7 @@
 import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { SESSION_COOKIE } from '@seyirlik/shared-contracts';
 import { serialize as serializeCookie } from 'cookie';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerHookHandler } from 'fastify';
 import { LoginRequiredException } from '../platform/http/app-exception';
 import type { HttpReply, HttpRequest } from '../platform/http/http-types';
 import { sessionTokenOf } from '../platform/http/session-cookie';
@@ -15,9 +15,18 @@ declare module 'fastify' {
 }
 
 /** Reads the session cookie of every routed request once, before its handler: `request.viewer`. */
-export function viewerHook(sessions: SessionsService): preHandlerAsyncHookHandler {
-  return async (request) => {
-    request.viewer = await sessions.resolve(sessionTokenOf(request.headers.cookie));
+export function viewerHook(sessions: SessionsService): preHandlerHookHandler {
+  return (request, _reply, done) => {
+    const token = sessionTokenOf(request.headers.cookie);
+    // A visitor (no session cookie, most requests) goes on at once, with no promise to wait for.
+    if (token === undefined) {
+      request.viewer = null;
+      return done();
+    }
+    sessions.resolve(token).then((viewer) => {
+      request.viewer = viewer;
+      done();
+    }, done);
   };
 }
 

@@ -9,7 +9,8 @@ export interface PageToHold {
   slug: string;
   version: string;
   body: string;
-  etag: string;
+  /** Null for a page under the size from which answers carry one (answerEtag). */
+  etag: string | null;
 }
 
 /**
@@ -26,7 +27,7 @@ interface HeldPage {
   titleId: number;
   address: string;
   version: string;
-  etag: string;
+  etag: string | null;
   /** The JSON as it is (a page too short to be sent compressed) or gzipped: one of the two. */
   plain: Buffer | null;
   gzip: Buffer | null;

@@ -8,7 +8,7 @@ import type { AppConfig } from '../platform/config/config';
 import { APP_CONFIG } from '../platform/config/config.tokens';
 import { PreparedStatement } from '../platform/database/prepared-statement';
 import type { FrontAnswer } from '../platform/http/read-cache/front-reads';
-import { weakEtag } from '../platform/http/response-encoding';
+import { answerEtag, COMPRESSION_THRESHOLD_BYTES } from '../platform/http/response-encoding';
 import { CatalogChanges } from './catalog-changes';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from './catalog.service';
 import type { Title } from './entities/title.entity';
@@ -62,7 +62,7 @@ const TITLE_DETAIL = new PreparedStatement<PageSourceRow>(
 );
 
 /** The stored page of the title at an address and its ETag, when it is current and made by this code ($3, TITLE_PAGE_FORMAT). */
-const STORED_PAGE = new PreparedStatement<{ body: string; etag: string }>(
+const STORED_PAGE = new PreparedStatement<{ body: string; etag: string | null }>(
   'catalog_title_page_stored',
   `SELECT p.body, p.etag FROM title t JOIN title_page p ON p.title_id = t.id WHERE t.kind = $1 AND t.slug = $2 AND p.format = $3`,
 );
@@ -213,7 +213,13 @@ const FORMAT_SAMPLE: TitleDetailRow = {
  * What the stored pages were made by: the query and the JSON this code makes of a sample title. A
  * page stored in another format (a release that changed either) is not served, and is made again.
  */
-export const TITLE_PAGE_FORMAT = createHash('sha1').update(DETAIL_COLUMNS).update(pageJson(FORMAT_SAMPLE)).digest('base64url').slice(0, 16);
+export const TITLE_PAGE_FORMAT = createHash('sha1')
+  .update(DETAIL_COLUMNS)
+  .update(pageJson(FORMAT_SAMPLE))
+  // The stored ETag's rule (answerEtag): a page under this size has none.
+  .update(`etag from ${COMPRESSION_THRESHOLD_BYTES} bytes`)
+  .digest('base64url')
+  .slice(0, 16);
 
 /**
  * Title pages, stored as the JSON the API answers (the `title_page` table): a page no one asked
@@ -493,7 +499,7 @@ export class TitlePages implements OnApplicationBootstrap, OnApplicationShutdown
     const kept = rows
       .map((row, at) => ({ row, body: bodies[at]! }))
       .filter((page): page is { row: PageSourceRow & { pageVersion: string }; body: string } => page.row.pageVersion !== null)
-      .map(({ row, body }) => ({ titleId: row.id, kind: row.kind, slug: row.slug, version: row.pageVersion, body, etag: weakEtag(body) }));
+      .map(({ row, body }) => ({ titleId: row.id, kind: row.kind, slug: row.slug, version: row.pageVersion, body, etag: answerEtag(body) }));
     if (kept.length === 0) return [];
     const stored = (await query(STORE_PAGES, [
       kept.map((page) => page.titleId),

@@ -313,6 +313,16 @@ describe('HTTP platform', () => {
       expect(plain.headers['cache-control']).toBe('no-cache');
     });
 
+    it('gives a JSON answer under 1 KB no ETag, so a conditional request gets the body', async () => {
+      // Asked twice: the full way's answer, then the read cache's.
+      for (const attempt of [1, 2]) {
+        const response = await rawGet(`${sut.baseUrl}/api/auth/session`, { 'If-None-Match': '*' });
+
+        expect({ attempt, status: response.status, etag: response.headers.etag }).toEqual({ attempt, status: 200, etag: undefined });
+        expect(JSON.parse(response.body.toString())).toEqual({ user: null, recaptchaSiteKey: null });
+      }
+    });
+
     it('caches the API’s answers for no one', async () => {
       for (const path of ['/api/auth/session', '/healthz']) {
         const response = await rawGet(`${sut.baseUrl}${path}`, { 'Accept-Encoding': 'br' });

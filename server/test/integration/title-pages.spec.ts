@@ -4,6 +4,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { STORE_PAGES, TITLE_PAGE_FORMAT, TitlePages } from '../../src/catalog/title-pages';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../src/platform/http/response-encoding';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
 import { eventually } from '../harness/room-client';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -86,6 +87,22 @@ describe('stored title pages', () => {
     expect(JSON.parse(stored!)).toMatchObject({ slug: series.slug, name: 'Saklı Sayfa', channel: { slug: 'atlas-tv', name: 'Atlas TV' } });
 
     for (const title of [series, other, film]) await expectCatalogsPage(title);
+  });
+
+  it('store the ETag the full way sends: none for a page under 1 KB, and never one without a body', async () => {
+    expect(await allBuilt()).toBe(true);
+    const etags = async (slug: string) => {
+      const [row] = await db.query('SELECT octet_length(p.body) AS bytes, p.etag FROM title_page p JOIN title t ON t.id = p.title_id WHERE t.slug = $1', [slug]);
+      return row as { bytes: number; etag: string | null };
+    };
+    const [small, large] = [await etags(film.slug), await etags(other.slug)];
+
+    expect(small.bytes).toBeLessThan(COMPRESSION_THRESHOLD_BYTES);
+    expect(small.etag).toBeNull();
+    expect((await request(sut.baseUrl).get(path(film))).headers.etag).toBeUndefined();
+    expect(large.bytes).toBeGreaterThanOrEqual(COMPRESSION_THRESHOLD_BYTES);
+    expect(large.etag).toBe((await request(sut.baseUrl).get(path(other))).headers.etag);
+    await expect(db.query("UPDATE title_page SET body = NULL, format = NULL, etag = 'W/\"1-x\"' WHERE title_id = $1", [await titleId(film.slug)])).rejects.toThrow(/title_page_check/);
   });
 
   it('are sent with the headers, compression, HEAD and 304 of the full way', async () => {

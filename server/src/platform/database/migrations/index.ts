@@ -32,6 +32,7 @@ import { GenreTitleRatings1765890000000 } from './1765890000000-genre-title-rati
 import { TitlePages1765900000000 } from './1765900000000-title-pages';
 import { EpisodeAirCovering1765910000000 } from './1765910000000-episode-air-covering';
 import { TitlePageSerialScan1765920000000 } from './1765920000000-title-page-serial-scan';
+import { TitlePageSmallEtag1765930000000 } from './1765930000000-title-page-small-etag';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   TitlePages1765900000000,
   EpisodeAirCovering1765910000000,
   TitlePageSerialScan1765920000000,
+  TitlePageSmallEtag1765930000000,
 ];

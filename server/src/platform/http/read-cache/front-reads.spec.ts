@@ -1,13 +1,18 @@
 import { frontAnswer, FrontReads, RecentAnswers } from './front-reads';
-import { weakEtag } from '../response-encoding';
+import { COMPRESSION_THRESHOLD_BYTES, weakEtag } from '../response-encoding';
 
 const answerOf = (text: string) => frontAnswer(Buffer.from(text));
 
 describe('frontAnswer', () => {
-  it('carries the ETag the normal path gives the same body', () => {
-    const body = Buffer.from('{"titles":[]}');
+  it('carries the ETag the normal path gives the same body: none under the compression threshold', () => {
+    const small = Buffer.from('{"titles":[]}');
+    const large = Buffer.from(JSON.stringify({ titles: ['a'.repeat(COMPRESSION_THRESHOLD_BYTES)] }));
+    const justUnder = Buffer.from(JSON.stringify({ t: 'a'.repeat(COMPRESSION_THRESHOLD_BYTES - 9) }));
 
-    expect(frontAnswer(body)).toEqual({ body, etag: weakEtag(body), effort: 'stored' });
+    expect(frontAnswer(small)).toEqual({ body: small, etag: null, effort: 'stored' });
+    expect(frontAnswer(large)).toEqual({ body: large, etag: weakEtag(large), effort: 'stored' });
+    expect(justUnder.length).toBe(COMPRESSION_THRESHOLD_BYTES - 1);
+    expect(frontAnswer(justUnder).etag).toBeNull();
   });
 
   it('carries how hard its copies are to be compressed', () => {
@@ -36,15 +41,16 @@ describe('RecentAnswers', () => {
   it('keeps an answer whose body is a view of a larger buffer in memory of its own', () => {
     const sut = new RecentAnswers(10);
     const pool = Buffer.alloc(8192, ' ');
-    const make = () => frontAnswer(pool.subarray(100, 100 + Buffer.byteLength('{"a":1}')).fill('{"a":1}'));
+    const text = JSON.stringify({ a: 'x'.repeat(COMPRESSION_THRESHOLD_BYTES) });
+    const make = () => frontAnswer(pool.subarray(100, 100 + Buffer.byteLength(text)).fill(text));
 
     sut.get('a', make);
     sut.get('a', make);
     const kept = sut.get('a', make);
 
-    expect(kept.body.toString()).toBe('{"a":1}');
+    expect(kept.body.toString()).toBe(text);
     expect(kept.body.buffer.byteLength).toBe(kept.body.length);
-    expect(kept.etag).toBe(weakEtag(Buffer.from('{"a":1}')));
+    expect(kept.etag).toBe(weakEtag(Buffer.from(text)));
   });
 
   it('keeps at most `limit` answers, forgetting the least recently asked first', () => {

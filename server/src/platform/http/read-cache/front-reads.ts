@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { type CompressionEffort, ownCopy, type StoredBody, weakEtag } from '../response-encoding';
+import { answerEtag, type CompressionEffort, ownCopy, type StoredBody } from '../response-encoding';
 
 /** An answer made at the front: the JSON body and its ETag, as the route's handler would send them, and its compressed copies once made. */
 export interface FrontAnswer extends StoredBody {
-  etag: string;
+  /** Null under the size from which the full way gives one (answerEtag). */
+  etag: string | null;
   /**
    * False: not kept in the read cache even though its route's are (keptInReadCache), as a page
    * held in memory is kept only when asked again soon, so pages asked once (most of them) do not
@@ -17,7 +18,7 @@ export interface FrontAnswer extends StoredBody {
  * would give it; `effort`: how hard its compressed copies are made (see StoredBody).
  */
 export function frontAnswer(body: Buffer, effort: CompressionEffort = 'stored'): FrontAnswer {
-  return { body, etag: weakEtag(body), effort };
+  return { body, etag: answerEtag(body), effort };
 }
 
 /** What a FrontRead is given of the request: its query and path parameters, as the router parsed them. */

@@ -14,7 +14,7 @@ export interface ReadCacheLimits {
 
 /** A public read's answer as the JSON API sent it (its compressed copies are smaller and not counted in the limits' bytes). */
 export interface CachedRead extends StoredBody {
-  /** The ETag the normal path gives this body (weakEtag); null when it sends none. */
+  /** The ETag the normal path gives this body (answerEtag); null when it sends none. */
   etag: string | null;
   /** Stored for, and served to, requests without the session cookie only. */
   visitorsOnly: boolean;

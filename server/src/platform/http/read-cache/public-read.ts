@@ -1,6 +1,6 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type CompressionEffort, JSON_CONTENT_TYPE, weakEtag } from '../response-encoding';
+import { answerEtag, type CompressionEffort, JSON_CONTENT_TYPE } from '../response-encoding';
 import { carriesSessionCookie, type PublicReadCache } from './public-read-cache';
 
 export interface PublicReadOptions {
@@ -52,11 +52,11 @@ export function installPublicReadStore(http: FastifyInstance, cache: PublicReadC
     const headers = Object.keys(reply.getHeaders());
     if (headers.some((name) => name !== 'content-type') || reply.getHeader('content-type') !== JSON_CONTENT_TYPE) return done(null, payload);
     const body = Buffer.from(payload);
-    const etag = weakEtag(body);
+    const etag = answerEtag(body);
     const options = request.routeOptions.config.publicRead;
     cache.store(request.url, { body, etag, visitorsOnly: options?.visitorsOnly ?? false, effort: options?.compression }, generation);
     // The same tag encodeReply would compute, and the bytes it would encode, each made once.
-    reply.header('etag', etag);
+    if (etag !== null) reply.header('etag', etag);
     done(null, body);
   });
 }
