@@ -46,7 +46,7 @@ import { createBenchDatabase, DEFAULT_ADMIN_URL } from './lib/database.mjs';
 import { formatKb, formatMs, formatRate, formatRatio, heading, table } from './lib/format.mjs';
 import { freePort, NODE_FLAGS, startNode, waitForHealthy } from './lib/processes.mjs';
 import { deleteKeysWithPrefix, redactUrl } from './lib/redis.mjs';
-import { loadTableLines, ratios, runScenarios, WARMUP_MS } from './lib/scenarios.mjs';
+import { loadTableLines, ratios, runSideBySide, TURNS, WARMUP_MS } from './lib/scenarios.mjs';
 import { printTimedResults, runTimedSection, timedProblems, timedSummaryLines } from './lib/timed-section.mjs';
 import { printVitalsResults, runVitalsSection, vitalsProblems, vitalsSummaryLines } from './lib/vitals-section.mjs';
 
@@ -313,7 +313,7 @@ function printHeader(settings) {
   console.log('Seyirlik bench');
   console.log(`  node ${process.version} (every process started with ${NODE_FLAGS.join(' ')}, as deployed), ${availableParallelism()} CPUs, load average ${loadAverage()}; mode: ${modeLabel(settings)}`);
   console.log(
-    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target over the warm-up's connections, at most ${formatRate(settings.maxRequests)} requests`,
+    `  load: ${settings.concurrency} keep-alive clients (catalog reads: ${settings.catalog.concurrency}), warm-up of every path once and ${WARMUP_MS / 1000} s, then ${settings.seconds} s per target over the warm-up's connections, at most ${formatRate(settings.maxRequests)} requests; the HTTP section's app and baseline, and the uncached session read and its baseline, side by side in ${TURNS} turns each`,
   );
   console.log(`  database server: ${redactUrl(settings.adminDatabaseUrl)}`);
 }
@@ -331,7 +331,7 @@ function printSummary({ settings, results, catalog, chat, messages, flow, notifi
       ? `${formatRate(ratio.server.rps)} req/s (${formatRatio(ratio.rps)} bare), p99 ${formatMs(ratio.server.p99)} ms (${formatRatio(ratio.p99)} bare), ${formatRate(ratio.server.errors)} errors`
       : 'not measured';
     if (ratio && scenario.floor) {
-      text += `; request floor target ≥ ${formatRatio(REQUEST_FLOOR_TARGET)} bare: ${ratio.rps >= REQUEST_FLOOR_TARGET ? 'met' : 'MISSED'}`;
+      text += `; request floor target ≥ ${formatRatio(REQUEST_FLOOR_TARGET)} bare (side by side, ${TURNS} turns each): ${ratio.rps >= REQUEST_FLOOR_TARGET ? 'met' : 'MISSED'}`;
     }
     lines.push([scenario.name, text]);
   }
@@ -382,7 +382,7 @@ async function main() {
       const database = await createDatabase(settings, cleanup, databaseState);
       const { targets, appEnv } = await startTargets(settings, database, cleanup);
       console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
-      results = await runScenarios(SCENARIOS, targets, settings, abort.signal);
+      results = await runSideBySide(SCENARIOS, targets, settings, abort.signal);
       for (const result of results) {
         if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
       }

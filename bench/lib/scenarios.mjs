@@ -197,13 +197,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
       }
     }
     const [measured, judged] = sides.map((side) => {
-      const latencies = new Float64Array(side.requests);
-      let at = 0;
-      for (const part of side.latencies) {
-        latencies.set(part, at);
-        at += part.length;
-      }
-      latencies.sort();
+      const latencies = pooled(side.latencies);
       return { ...side, p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), rps: side.requests / side.seconds };
     });
     if (measured.requests === 0) return { error: `no successful request (first error: ${measured.firstError ?? 'none'})` };
@@ -227,6 +221,114 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
   } finally {
     for (const side of sides) side.agent.destroy();
   }
+}
+
+/** Latencies measured in parts (each ascending), pooled and sorted. */
+function pooled(parts) {
+  const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all.sort();
+}
+
+/**
+ * One scenario ({ name, paths, headers, bytes? }) against each of `targets` side by side: TURNS
+ * turns each, taken in turn and in a rotating order (A B, B A, A B, …), each lasting
+ * load.seconds / TURNS, so every target is measured over the same stretch of the run and a
+ * slower or faster spell of the machine falls on all of them. Measured one after the other, five
+ * seconds each, the uncached session read's share of the bare baseline's req/s moved between 0.33
+ * and 0.47 from run to run on a shared two-core machine, its own pace and the baseline's moving by
+ * a third between runs minutes apart. Each target first warms up as measure() has it, and for
+ * TURN_WARMUP_MS on its own paths before each later turn (the others' turns leave it idle). Returns
+ * a result per target, in `targets`' order, as measure() gives one (its p50 and p99 of the
+ * latencies of its turns pooled); with a `meter`, the first target's usage includes PostgreSQL's
+ * work over the whole measurement, which must then be the first target's alone.
+ */
+export async function measureSideBySide(scenario, targets, load, signal, meter = null) {
+  const sides = targets.map((target) => ({ target, agent: clientConnections(load.concurrency), parts: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0, warmupRequests: 0, bytes: 0 }));
+  try {
+    for (const side of sides) {
+      const probe = await probeAnswer(side.target, scenario.paths[0], scenario.headers);
+      if (probe.error) return targets.map((target) => (target === side.target ? { error: probe.error } : { error: `not measured: ${side.target.name} ${probe.error}` }));
+      side.bytes = scenario.bytes ?? probe.bytes;
+    }
+    const turnMs = (load.seconds * 1000) / TURNS;
+    const database = meter ? await meter.sample() : null;
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      const shift = turn % sides.length;
+      const order = [...sides.slice(shift), ...sides.slice(0, shift)];
+      for (const side of order) {
+        if (signal?.aborted) throw new Error('interrupted');
+        const run = { port: side.target.port, headers: scenario.headers, paths: scenario.paths, concurrency: load.concurrency, maxRequests: load.maxRequests, signal, agent: side.agent };
+        if (turn === 0) {
+          await runLoad({ ...run, maxRequests: scenario.paths.length, durationMs: Number.POSITIVE_INFINITY });
+          side.warmupRequests += scenario.paths.length;
+        }
+        const pid = side.target.handle.child.pid;
+        let cpuBefore = null;
+        const result = await runLoad({
+          ...run,
+          durationMs: turnMs,
+          keepLatencies: true,
+          warmup: { paths: scenario.paths, durationMs: turn === 0 ? WARMUP_MS : TURN_WARMUP_MS },
+          onMeasure: () => (cpuBefore = cpuSeconds(pid)),
+        });
+        const cpuAfter = cpuSeconds(pid);
+        side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
+        side.parts.push(result.latencies);
+        side.requests += result.requests;
+        side.errors += result.errors;
+        side.firstError ??= result.firstError;
+        side.seconds += result.seconds;
+        side.warmupRequests += result.warmupRequests;
+      }
+    }
+    const results = [];
+    for (const [at, side] of sides.entries()) {
+      if (side.requests === 0) {
+        results.push({ error: `no successful request (first error: ${side.firstError ?? 'none'})`, bytes: side.bytes });
+        continue;
+      }
+      const latencies = pooled(side.parts);
+      const usage = await usagePerRequest(side.cpuSeconds, side.requests + side.errors, side.warmupRequests, at === 0 ? meter : null, database);
+      results.push({
+        requests: side.requests,
+        errors: side.errors,
+        firstError: side.firstError,
+        seconds: side.seconds,
+        rps: side.requests / side.seconds,
+        p50: percentile(latencies, 0.5),
+        p99: percentile(latencies, 0.99),
+        bytes: side.bytes,
+        warmupRequests: side.warmupRequests,
+        usage,
+        turns: TURNS,
+      });
+    }
+    return results;
+  } finally {
+    for (const side of sides) side.agent.destroy();
+  }
+}
+
+/**
+ * `scenarios`, each against `targets` side by side (measureSideBySide), printing as runScenarios
+ * does; `meter` watches the first target's database work.
+ */
+export async function runSideBySide(scenarios, targets, load, signal, meter = null) {
+  const results = [];
+  for (const scenario of scenarios) {
+    if (signal.aborted) throw new Error('interrupted');
+    process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${targets.map((target) => target.name).join(' and ')}, in ${TURNS} turns each… `);
+    const measured = await measureSideBySide(scenario, targets, load, signal, meter);
+    if (signal.aborted) throw new Error('interrupted');
+    console.log(measured.map((result, at) => `${targets[at].name}: ${result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s`}`).join(', '));
+    results.push(...measured.map((result, at) => ({ scenario, target: targets[at].name, ...result })));
+  }
+  return results;
 }
 
 /**
