@@ -424,6 +424,51 @@ describe('home rows: the featured slider, "Popüler" and the genre rows', () => 
     expect(genreRows[0]!.slug).toBe('dram');
   });
 
+  describe("the catalog's rows (genre rows, channels, newest films)", () => {
+    const catalogVersion = async () => Number((await db.query('SELECT version FROM home_catalog'))[0].version);
+    const genreNames = async () => (await home()).genreRows.map((row) => row.name);
+
+    it('are kept between visits while the catalog is unchanged, and read again once it changes', async () => {
+      expect(await genreNames()).toEqual(['Dram', 'Gizem', 'Aile']);
+      // A rename that does not move the version on: the rows kept are shown, not read again.
+      await db.query('ALTER TABLE genre DISABLE TRIGGER home_catalog_genre_update');
+      try {
+        await db.query("UPDATE genre SET name = 'Dram (görünmeyen)' WHERE slug = 'dram'");
+      } finally {
+        await db.query('ALTER TABLE genre ENABLE TRIGGER home_catalog_genre_update');
+      }
+      expect(await genreNames()).toEqual(['Dram', 'Gizem', 'Aile']);
+
+      await db.query("UPDATE genre SET name = 'Dram Dizileri' WHERE slug = 'dram'");
+      expect(await genreNames()).toEqual(['Dram Dizileri', 'Gizem', 'Aile']);
+
+      await db.query("UPDATE genre SET name = 'Dram' WHERE slug = 'dram'");
+      expect(await genreNames()).toEqual(['Dram', 'Gizem', 'Aile']);
+      const { genreRows } = await home();
+      expect(genreRows[0]!.titles.map((title) => title.name)).toEqual(['Gece Yarısı', 'Batı Yolu', 'Kuzey Rüzgârı', 'Doğu Kapısı']);
+    });
+
+    it.each([
+      ['a title renamed', "UPDATE title SET name = name WHERE slug = 'x'", 1],
+      ['a rating changed', 'UPDATE title SET imdb = imdb WHERE false', 1],
+      ['a title moved to another channel', 'UPDATE title SET channel_id = channel_id WHERE false', 1],
+      ['a title added or removed', 'DELETE FROM title WHERE false', 1],
+      ['a title given another genre', 'UPDATE title_genre SET genre_id = genre_id WHERE false', 1],
+      ['a genre added', "INSERT INTO genre (slug, name) SELECT 'x', 'X' WHERE false", 1],
+      ['a genre renamed', 'UPDATE genre SET name = name WHERE false', 1],
+      ['a channel renamed', 'UPDATE channel SET slug = slug WHERE false', 1],
+      ['a channel removed', 'DELETE FROM channel WHERE false', 1],
+      ["a title's description, which they do not show", 'UPDATE title SET description = description WHERE false', 0],
+      ["a genre's title count alone (kept by title_genre's triggers)", 'UPDATE genre SET title_count = title_count WHERE false', 0],
+    ])('move on with every statement that writes what they show, whoever writes it: %s', async (_case, statement, moved) => {
+      const before = await catalogVersion();
+
+      await db.query(statement);
+
+      expect((await catalogVersion()) - before).toBe(moved);
+    });
+  });
+
   describe('"Popüler"', () => {
     it('lists the best rated titles while nobody has watched anything', async () => {
       const { popular } = await home();

@@ -33,6 +33,7 @@ import { TitlePages1765900000000 } from './1765900000000-title-pages';
 import { EpisodeAirCovering1765910000000 } from './1765910000000-episode-air-covering';
 import { TitlePageSerialScan1765920000000 } from './1765920000000-title-page-serial-scan';
 import { TitlePageSmallEtag1765930000000 } from './1765930000000-title-page-small-etag';
+import { HomeCatalogVersion1765940000000 } from './1765940000000-home-catalog-version';
 
 /** Every migration, oldest first. A new migration is added here and nowhere else. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   EpisodeAirCovering1765910000000,
   TitlePageSerialScan1765920000000,
   TitlePageSmallEtag1765930000000,
+  HomeCatalogVersion1765940000000,
 ];
