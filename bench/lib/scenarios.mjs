@@ -181,12 +181,7 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
           now === null || waitedBefore?.[at] == null ? null : now - waitedBefore[at],
         );
         turns.push({ distinct, seconds: result.seconds, requests: result.requests, p99: result.p99, generatorWaitMs, serverWaitMs });
-        side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
-        side.latencies.push(result.latencies);
-        side.requests += result.requests;
-        side.errors += result.errors;
-        side.firstError ??= result.firstError;
-        side.seconds += result.seconds;
+        addTurn(side, result, cpuBefore, cpuAfter);
         if (distinct) {
           lastDistinctMs = result.seconds * 1000;
           // The database meter's requests: the distinct read's own (the reference read asks nothing of it).
@@ -223,6 +218,19 @@ export async function measureInTurns(scenario, target, reference, referenceTarge
   }
 }
 
+/**
+ * A turn's `result` (runLoad with keepLatencies) added to its side's totals: its latencies, answers,
+ * errors, seconds and the side's process CPU between `cpuBefore` and `cpuAfter` (null once either is).
+ */
+function addTurn(side, result, cpuBefore, cpuAfter) {
+  side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
+  side.latencies.push(result.latencies);
+  side.requests += result.requests;
+  side.errors += result.errors;
+  side.firstError ??= result.firstError;
+  side.seconds += result.seconds;
+}
+
 /** Latencies measured in parts (each ascending), pooled and sorted. */
 function pooled(parts) {
   const all = new Float64Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -248,7 +256,7 @@ function pooled(parts) {
  * work over the whole measurement, which must then be the first target's alone.
  */
 export async function measureSideBySide(scenario, targets, load, signal, meter = null) {
-  const sides = targets.map((target) => ({ target, agent: clientConnections(load.concurrency), parts: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0, warmupRequests: 0, bytes: 0 }));
+  const sides = targets.map((target) => ({ target, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0, warmupRequests: 0, bytes: 0 }));
   try {
     for (const side of sides) {
       const probe = await probeAnswer(side.target, scenario.paths[0], scenario.headers);
@@ -277,12 +285,7 @@ export async function measureSideBySide(scenario, targets, load, signal, meter =
           onMeasure: () => (cpuBefore = cpuSeconds(pid)),
         });
         const cpuAfter = cpuSeconds(pid);
-        side.cpuSeconds = cpuBefore === null || cpuAfter === null || side.cpuSeconds === null ? null : side.cpuSeconds + cpuAfter - cpuBefore;
-        side.parts.push(result.latencies);
-        side.requests += result.requests;
-        side.errors += result.errors;
-        side.firstError ??= result.firstError;
-        side.seconds += result.seconds;
+        addTurn(side, result, cpuBefore, cpuAfter);
         side.warmupRequests += result.warmupRequests;
       }
     }
@@ -292,7 +295,7 @@ export async function measureSideBySide(scenario, targets, load, signal, meter =
         results.push({ error: `no successful request (first error: ${side.firstError ?? 'none'})`, bytes: side.bytes });
         continue;
       }
-      const latencies = pooled(side.parts);
+      const latencies = pooled(side.latencies);
       const usage = await usagePerRequest(side.cpuSeconds, side.requests + side.errors, side.warmupRequests, at === 0 ? meter : null, database);
       results.push({
         requests: side.requests,
