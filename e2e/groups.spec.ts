@@ -51,7 +51,11 @@ test('a member creates a group with a poll, another joins and votes, and the own
 
   await test.step('the other member finds the group by search, joins it and votes', async () => {
     await joiner.goto('/gruplar');
+    const searched = joiner.waitForResponse((response) => response.url().includes('/api/groups?') && response.url().includes('q='));
     await joiner.getByRole('searchbox', { name: 'Gruplarda ara' }).fill(name.slice(0, 12).toLocaleUpperCase('tr-TR'));
+    await searched;
+    // The list shown before the search stays until its answer is in; the card is taken from the searched list.
+    await expect(joiner.getByRole('list', { name: 'Gruplar listesi' })).toHaveAttribute('aria-busy', 'false');
     await joiner.getByRole('link', { name: new RegExp(name) }).click();
     await expect(joiner.getByRole('heading', { name })).toBeVisible();
     await joiner.getByRole('button', { name: 'Katıl', exact: true }).click();

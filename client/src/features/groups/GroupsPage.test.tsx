@@ -2,7 +2,7 @@ import { GROUP_MESSAGES as M, GROUP_RULES, MESSAGES, type GroupList, type Sessio
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildSessionUser } from '../../../test/builders';
 import { FakeSocket } from '../../../test/FakeSocket';
-import type { FakeServer } from '../../../test/mockFetch';
+import { deferredReply, type FakeServer } from '../../../test/mockFetch';
 import { prepareAppRoutes, renderAppAt } from '../../../test/renderApp';
 import { buildGroupCard, buildGroupView } from './groupBuilders';
 import { GROUP_TEXT } from './texts';
@@ -41,15 +41,24 @@ describe('/gruplar', () => {
     expect(within(cards[1]!).queryByText(M.member)).toBeNull();
   });
 
-  it('searches once typing pauses, sending the text as q, and says when nothing matches', async () => {
-    const { fetchMock } = renderGroups((url) => ({ status: 200, body: url.includes('q=') ? list([]) : list([buildGroupCard(1, 'Dizi Kurdu')]) }));
+  it('searches once typing pauses, sending the text as q, keeps the list shown (marked busy) until the answer, and says when nothing matches', async () => {
+    const searched = deferredReply();
+    const { fetchMock } = renderGroups((url) => (url.includes('q=') ? searched.promise : { status: 200, body: list([buildGroupCard(1, 'Dizi Kurdu')]) }));
     await screen.findByText('Dizi Kurdu');
+    const shown = screen.getByRole('list', { name: GROUP_TEXT.listLabel });
+    expect(shown.getAttribute('aria-busy')).toBe('false');
 
     fireEvent.change(screen.getByRole('searchbox', { name: GROUP_TEXT.searchLabel }), { target: { value: ' kitap ' } });
     expect(groupCalls(fetchMock)).toEqual(['/api/groups?page=1']);
 
+    await waitFor(() => expect(groupCalls(fetchMock)).toEqual(['/api/groups?page=1', '/api/groups?page=1&q=kitap']));
+    await waitFor(() => expect(shown.getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByRole('link', { name: /Dizi Kurdu/ })).toBeTruthy();
+    expect(screen.queryByText(M.noMatch)).toBeNull();
+
+    await act(async () => searched.resolve({ status: 200, body: list([]) }));
     expect(await screen.findByText(M.noMatch)).toBeTruthy();
-    expect(groupCalls(fetchMock)).toEqual(['/api/groups?page=1', '/api/groups?page=1&q=kitap']);
+    expect(screen.queryByRole('link', { name: /Dizi Kurdu/ })).toBeNull();
   });
 
   it('switches to the member’s own groups, and offers no such tab to a visitor', async () => {

@@ -14,9 +14,9 @@ import '../flow/flow.css';
 import './groups.css';
 
 /**
- * The groups list (`/gruplar`): a search over names and taglines (sent once typing pauses), the
- * member's own groups beside all groups, "load more", and the create modal (visitors are asked to
- * log in first).
+ * The groups list (`/gruplar`): a search over names and taglines (sent once typing pauses; the
+ * list shown stays, marked busy, until the answer comes), the member's own groups beside all
+ * groups, "load more", and the create modal (visitors are asked to log in first).
  */
 export function GroupsPage() {
   const { loaded, user } = useSession();
@@ -62,7 +62,7 @@ export function GroupsPage() {
           </div>
         )}
       </div>
-      <GroupList key={`${listMine ? 'mine' : 'all'}:${q}`} q={q} mine={listMine} userId={userId} />
+      <GroupList q={q} mine={listMine} userId={userId} />
       {creating && <GroupFormDialog onClose={() => setCreating(false)} />}
     </section>
   );
@@ -85,7 +85,7 @@ function GroupList({ q, mine, userId }: { q: string; mine: boolean; userId: numb
       {groups.length === 0 ? (
         <p className="groups__empty">{q ? M.noMatch : mine ? GROUP_TEXT.noMine : M.empty}</p>
       ) : (
-        <ul className="groups__grid" aria-label={GROUP_TEXT.listLabel}>
+        <ul className="groups__grid" aria-label={GROUP_TEXT.listLabel} aria-busy={list.isPlaceholderData}>
           {groups.map((group) => (
             <li key={group.id}>
               <GroupCardLink group={group} />
@@ -93,7 +93,7 @@ function GroupList({ q, mine, userId }: { q: string; mine: boolean; userId: numb
           ))}
         </ul>
       )}
-      <LoadMoreButton pages={list} label={M.loadMore} className="groups__more" />
+      {!list.isPlaceholderData && <LoadMoreButton key={`${mine ? 'mine' : 'all'}:${q}`} pages={list} label={M.loadMore} className="groups__more" />}
     </>
   );
 }

@@ -13,13 +13,18 @@ const MEMBERS_KEY = [...GROUPS_KEY, 'members'] as const;
 export const groupKey = (slug: string, userId: number | null) => [...VIEWS_KEY, slug, userId] as const;
 const membersKey = (groupId: number, userId: number | null) => [...MEMBERS_KEY, groupId, userId] as const;
 
-/** The groups list (all, or the viewer's), filtered by `q`, a page more per `fetchNextPage`. */
+/**
+ * The groups list (all, or the viewer's), filtered by `q`, a page more per `fetchNextPage`. While a
+ * new search or tab loads, the list shown before stays (`isPlaceholderData`), so the cards do not
+ * give way to a spinner under the pointer at every pause in typing.
+ */
 export function useGroupList(q: string, mine: boolean, userId: number | null) {
   return useInfiniteQuery({
     queryKey: [...LISTS_KEY, userId, mine, q],
     queryFn: ({ pageParam }) => fetchGroups(pageParam, q, mine),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    placeholderData: (previous) => previous,
   });
 }
 
