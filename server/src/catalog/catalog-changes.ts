@@ -48,13 +48,20 @@ export class CatalogChanges {
   /**
    * For what a process keeps made from the catalog (search's index, the stored title pages):
    * `build` is called whenever a change is heard of while listening, and when listening begins;
-   * listening starts now. A process that cannot listen (the worker) never calls it.
+   * listening starts now, and a builder registered once it has begun is called at once. A process
+   * that cannot listen (the worker) never calls it.
    */
   rebuildOnChange(build: () => void): void {
     this.onChange(() => {
       if (this.listening) build();
     });
-    this.startListening();
+    // The first builder's startListening may have heard listening begin already (the read cache's
+    // connection listening before either subscribed): a later one would otherwise wait for a change.
+    if (this.subscribed) {
+      if (this.listening) build();
+    } else {
+      this.startListening();
+    }
   }
 
   /** Starts listening, once; `listening` turns true when it does. */

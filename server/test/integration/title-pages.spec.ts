@@ -2,12 +2,16 @@ import { CATALOG_MESSAGES } from '@seyirlik/shared-contracts';
 import pg from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { startServer } from '../../src/bootstrap';
 import { CatalogImportService } from '../../src/catalog/import/catalog-import.service';
 import { STORE_PAGES, TITLE_PAGE_FORMAT, TitlePages } from '../../src/catalog/title-pages';
+import { loadConfig } from '../../src/platform/config/config';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../src/platform/http/response-encoding';
+import { createLogger } from '../../src/platform/logging/logger';
 import { buildCatalogFile, buildEpisode, buildFilm, buildSeries } from '../factories/catalog';
 import { eventually } from '../harness/room-client';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { uniqueRedisPrefix } from '../support/test-database';
 
 /**
  * Title pages stored as JSON (catalog/title-pages.ts), the read cache off and none held in memory
@@ -274,6 +278,24 @@ describe('stored title pages', () => {
       expect(await storedBody(series.slug)).toBeNull();
       expect(JSON.parse(await expectCatalogsPage(series))).toMatchObject({ seasons: [{ number: 1, name: 'Sonra' }, {}] });
     });
+  });
+
+  it('are made again by a server starting over pages another release stored, with no change to hear of', async () => {
+    await allBuilt();
+    await db.query(`UPDATE title_page SET format = 'eski-surum'`);
+    // A new release's server, with the read cache on (its listening connection is up before the catalog's builders subscribe).
+    const config = loadConfig({ PORT: '0', DATABASE_URL: sut.database.url, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', REDIS_PREFIX: uniqueRedisPrefix() });
+    const release = await startServer(config, createLogger(config));
+    try {
+      const built = await eventually(() => release.app.get(TitlePages).allBuilt(), (done) => done);
+
+      expect(built).toBe(true);
+      const [{ stale }] = await db.query('SELECT count(*)::int AS stale FROM title_page WHERE format IS DISTINCT FROM $1', [TITLE_PAGE_FORMAT]);
+      expect(stale).toBe(0);
+      await expectCatalogsPage(other);
+    } finally {
+      await release.close();
+    }
   });
 
   it('a page stored by other code (a release since) is not served, and is made again', async () => {
