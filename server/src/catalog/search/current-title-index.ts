@@ -4,6 +4,8 @@ import { PinoLogger } from 'nestjs-pino';
 import { DataSource } from 'typeorm';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { CatalogChanges } from '../catalog-changes';
+import { LiveSearchAnswers } from './live-search-answers';
+import { SEARCH_COMPRESSION } from './search-compression';
 import { type SearchableTitle, TitleSearchIndex } from './title-search-index';
 
 /** A failed build is tried again at the next search this long after it failed. */
@@ -31,6 +33,8 @@ type IndexedTitleRow = TitleCardSource & { searchText: string };
 @Injectable()
 export class CurrentTitleIndex implements OnApplicationBootstrap {
   private index: TitleSearchIndex | null = null;
+  /** The live search's answers made ahead from `index`, built with it. */
+  private answers: LiveSearchAnswers | null = null;
   private builtFor: string | null = null;
   private building = false;
   private failedAt: number | null = null;
@@ -66,6 +70,11 @@ export class CurrentTitleIndex implements OnApplicationBootstrap {
     return null;
   }
 
+  /** The live search's answers made ahead from `index` (one current() handed out), or null when they are not that index's. */
+  answersOf(index: TitleSearchIndex): LiveSearchAnswers | null {
+    return this.answers?.index === index ? this.answers : null;
+  }
+
   /** Starts one build unless one runs, or the last failed moments ago. */
   private buildSoon(): void {
     if (this.building || (this.failedAt !== null && Date.now() - this.failedAt < RETRY_AFTER_FAILURE_MS)) return;
@@ -78,7 +87,7 @@ export class CurrentTitleIndex implements OnApplicationBootstrap {
   }
 
   /**
-   * Reads every title and builds the index. Kept only when no change was heard of meanwhile: the
+   * Reads every title and builds the index, then the live search's answers made ahead. Kept only when no change was heard of meanwhile: the
    * version is taken before the read, so a change committed after the read started makes it stale.
    */
   private async build(): Promise<void> {
@@ -89,7 +98,10 @@ export class CurrentTitleIndex implements OnApplicationBootstrap {
       // In slices: at 20,000 titles a build in one go would hold every request up for a tenth of a second.
       const index = await TitleSearchIndex.build(rows.map(toSearchableTitle), () => nextTurn());
       if (!this.changes.listening || this.changes.version !== version) return;
+      const answers = await LiveSearchAnswers.build(index, SEARCH_COMPRESSION, () => nextTurn());
+      if (!this.changes.listening || this.changes.version !== version) return;
       this.index = index;
+      this.answers = answers;
       this.builtFor = version;
       this.failedAt = null;
     } catch (error) {

@@ -3,7 +3,8 @@ import { SEARCH_RULES, type DiscoverPage, type GenreOption, type SearchResult } 
 import { FrontReads } from '../../platform/http/read-cache/front-reads';
 import { PublicRead } from '../../platform/http/read-cache/public-read';
 import { DiscoverService, parsePage } from './discover.service';
-import { SEARCH_COMPRESSION, SearchService } from './search.service';
+import { SEARCH_COMPRESSION } from './search-compression';
+import { SearchService } from './search.service';
 
 /** The route of `search` below, as the router registers it. */
 const LIVE_SEARCH_ROUTE = '/api/search';

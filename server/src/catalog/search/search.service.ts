@@ -1,14 +1,15 @@
 import { HttpStatus, Injectable, Optional } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type SearchResult, type TitleCard } from '@seyirlik/shared-contracts';
+import { SEARCH_MESSAGES, SEARCH_RULES, foldForSearch, searchQuerySchema, type TitleCard } from '@seyirlik/shared-contracts';
 import { Repository, type SelectQueryBuilder } from 'typeorm';
 import { escapeLike } from '../../platform/database/sql';
 import { AppException } from '../../platform/http/app-exception';
 import { type FrontAnswer, frontAnswer, RecentAnswers } from '../../platform/http/read-cache/front-reads';
-import type { CompressionEffort } from '../../platform/http/response-encoding';
 import { type TitleCardSource, titleCardColumns, toTitleCard } from '../catalog.service';
 import { Title } from '../entities/title.entity';
 import { CurrentTitleIndex } from './current-title-index';
+import { EMPTY_RESULT_JSON, searchResultJson } from './live-search-answers';
+import { SEARCH_COMPRESSION } from './search-compression';
 import type { TitleSearchIndex } from './title-search-index';
 
 /** A UTF-16 surrogate without its pair: PostgreSQL receives it as U+FFFD, as UTF-8 encodes it. */
@@ -23,17 +24,7 @@ const asDatabaseText = (folded: string): string => folded.replace(LONE_SURROGATE
 /** No text in PostgreSQL holds U+0000 (it refuses it), so no title name does. */
 const NUL = '\u0000';
 
-/** The parts of a SearchResult's JSON (`{"titles":[...]}`) around its cards, as JSON.stringify writes them. */
-const RESULT_OPEN = Buffer.from('{"titles":[');
-const COMMA = Buffer.from(',');
-const RESULT_CLOSE = Buffer.from(']}');
-const EMPTY_RESULT = frontAnswer(Buffer.from(JSON.stringify({ titles: [] } satisfies SearchResult)));
-
-/**
- * How hard the live search's answers are compressed, from the index and the full way alike: most
- * are asked once, so the compression is paid by that one answer.
- */
-export const SEARCH_COMPRESSION = 'once' satisfies CompressionEffort;
+const EMPTY_RESULT = frontAnswer(EMPTY_RESULT_JSON);
 
 /** How many answers of the live search made from the index are kept to be sent again (some 2 KB each), by query and by the titles found. */
 const RECENT_SEARCHES = 2000;
@@ -57,11 +48,11 @@ function foldedQuery(query: unknown): string {
 @Injectable()
 export class SearchService {
   /**
-   * The answers made last from the index they were made from (searchResultFromMemory), by query,
-   * and by the titles they list: a member typing a name gets the same titles for most of its
-   * prefixes once it is unique ("cinar", "cinara", "cinaral"...), as do the same letters typed with
-   * or without Turkish ones, so an answer is mostly one made for another query already, its ETag
-   * and compressed copies with it.
+   * The answers made last from the index they were made from (searchResultFromMemory) to queries
+   * it does not make ahead (longer than a typed prefix, or starting inside a word), by query, and
+   * by the titles they list: a member typing on past a name's eighth letter gets the same titles
+   * at each letter more, as do the same letters typed with or without Turkish ones, so an answer
+   * is mostly one made for another query already, its ETag and compressed copies with it.
    */
   private recent: { index: TitleSearchIndex; byQuery: RecentAnswers; byTitles: RecentAnswers } | null = null;
 
@@ -88,8 +79,9 @@ export class SearchService {
 
   /**
    * The API's answer to `query` (a SearchResult) as JSON, exactly as `search` and the serializer
-   * would write it, made from the in-memory index's cards' JSON; null when the query is refused or
-   * the index does not hold the catalog as it is now (the API then answers the full way).
+   * would write it, made from the in-memory index's cards' JSON (with the ETag and brotli copy made
+   * ahead for a typed prefix, LiveSearchAnswers); null when the query is refused or the index does
+   * not hold the catalog as it is now (the API then answers the full way).
    */
   searchResultFromMemory(query: unknown, limit: number): FrontAnswer | null {
     let folded: string;
@@ -101,6 +93,8 @@ export class SearchService {
     if (folded.includes(NUL)) return EMPTY_RESULT;
     const index = this.index?.current();
     if (!index) return null;
+    const madeAhead = this.index!.answersOf(index)?.answer(folded, limit);
+    if (madeAhead !== undefined) return madeAhead;
     if (this.recent?.index !== index) {
       this.recent = { index, byQuery: new RecentAnswers(RECENT_SEARCHES), byTitles: new RecentAnswers(RECENT_SEARCHES) };
     }
@@ -108,12 +102,7 @@ export class SearchService {
     return byQuery.get(`${limit}:${folded}`, () => {
       const ranks = index.ranks(folded, limit);
       if (ranks.length === 0) return EMPTY_RESULT;
-      return byTitles.get(ranks.join(','), () => {
-        const parts: Buffer[] = [RESULT_OPEN, index.cardJson(ranks[0]!)];
-        for (let at = 1; at < ranks.length; at += 1) parts.push(COMMA, index.cardJson(ranks[at]!));
-        parts.push(RESULT_CLOSE);
-        return frontAnswer(Buffer.concat(parts), SEARCH_COMPRESSION);
-      });
+      return byTitles.get(ranks.join(','), () => frontAnswer(searchResultJson(index, ranks), SEARCH_COMPRESSION));
     });
   }
 

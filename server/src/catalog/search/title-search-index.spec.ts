@@ -167,6 +167,23 @@ describe('TitleSearchIndex', () => {
     }
   });
 
+  it('numbers the answers made ahead once per distinct list of titles, and makes none for other queries or limits', async () => {
+    const index = await indexOf(['kara gece', 'karanlik', 'karanlikta isik', 'isik', 'gece yarisi']);
+
+    // "karanl" to "karanli" find the same two names; "karanlikt" is longer than a typed prefix.
+    const numbers = ['karanl', 'karanli', 'karanlik'].map((query) => index.madeAhead(query, 8));
+    expect(new Set(numbers).size).toBe(1);
+    expect(index.madeAheadRanks(numbers[0]!)).toEqual(index.ranks('karanl', 8));
+    expect(index.madeAhead('kara', 8)).not.toBe(numbers[0]);
+    expect(index.madeAhead('karanlikt', 8)).toBeUndefined();
+    expect(index.madeAhead('aran', 8)).toBeUndefined();
+    expect(index.madeAhead('kara', 20)).toBeUndefined();
+    // Every number is a distinct list, and every list one the index answers for a typed prefix.
+    const lists = Array.from({ length: index.madeAheadCount }, (_, number) => index.madeAheadRanks(number).join(','));
+    expect(new Set(lists).size).toBe(index.madeAheadCount);
+    expect(index.madeAheadCount).toBeGreaterThan(3);
+  });
+
   it('gives what it finds as each card’s JSON, as JSON.stringify writes it', async () => {
     const named = await TitleSearchIndex.build(
       [

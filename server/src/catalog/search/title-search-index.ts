@@ -193,14 +193,20 @@ const TYPED_PREFIX_UNITS = 8;
  * words, spaces within included), as the index's ranks for the live search's limit: answered with
  * one lookup instead of the index's binary searches and, for the many prefixes few names start
  * with, its trigram lists (several times the lookup's cost in a busy server, where those lists
- * and texts are rarely in the processor's cache). The ranks lie in one typed array; each prefix
- * maps to a number that says where its ranks start and how many there are. At 20,000 titles some
- * 90,000 prefixes, about 7 MB, made as the index is built.
+ * and texts are rarely in the processor's cache).
+ *
+ * Many prefixes have the same answer (once a name is the only one starting so, each letter more
+ * finds it alone again), so each distinct list of ranks is held once and numbered: a prefix maps to
+ * its list's number, and the lists lie in one typed array, each from its offset to the next one's.
+ * The numbers let the answers' bytes be made once per list (LiveSearchAnswers). At 20,000 titles
+ * some 90,000 prefixes, about 7 MB, made as the index is built.
  */
 class TypedPrefixes {
   private constructor(
-    /** Each prefix's ranks: (offset in `ranks`) * RANKS_PER_ENTRY + count. */
+    /** Each prefix's list number. */
     private readonly entries: ReadonlyMap<string, number>,
+    /** Where each list starts in `ranks`, and (last) where the last one ends. */
+    private readonly offsets: Int32Array,
     private readonly ranks: Int32Array,
     /** The limit the answers were made for. */
     readonly limit: number,
@@ -217,8 +223,10 @@ class TypedPrefixes {
     pause: () => Promise<void>,
     sliceSize: number,
   ): Promise<TypedPrefixes> {
-    if (limit >= RANKS_PER_ENTRY) throw new RangeError(`typed prefixes hold fewer than ${RANKS_PER_ENTRY} ranks each`);
     const entries = new Map<string, number>();
+    /** Each distinct list's number, by its ranks joined: only while building. */
+    const numbers = new Map<string, number>();
+    const offsets: number[] = [];
     const ranks: number[] = [];
     let answered = 0;
     for (const text of texts) {
@@ -229,28 +237,39 @@ class TypedPrefixes {
           const prefix = text.slice(start, end);
           if (entries.has(prefix)) continue;
           const found = ranksOf(prefix);
-          entries.set(prefix, ranks.length * RANKS_PER_ENTRY + found.length);
-          ranks.push(...found);
+          const key = found.join(',');
+          let number = numbers.get(key);
+          if (number === undefined) {
+            number = offsets.length;
+            numbers.set(key, number);
+            offsets.push(ranks.length);
+            ranks.push(...found);
+          }
+          entries.set(prefix, number);
           answered += 1;
           if (answered % sliceSize === 0) await pause();
         }
       }
     }
-    return new TypedPrefixes(entries, Int32Array.from(ranks), limit);
+    offsets.push(ranks.length);
+    return new TypedPrefixes(entries, Int32Array.from(offsets), Int32Array.from(ranks), limit);
   }
 
-  /** The ranks answering `folded` for `limit`, when made ahead; undefined when not. */
-  get(folded: string, limit: number): number[] | undefined {
-    if (limit !== this.limit) return undefined;
-    const entry = this.entries.get(folded);
-    if (entry === undefined) return undefined;
-    const offset = Math.floor(entry / RANKS_PER_ENTRY);
-    return Array.from(this.ranks.subarray(offset, offset + (entry % RANKS_PER_ENTRY)));
+  /** How many distinct lists there are, numbered from 0. */
+  get count(): number {
+    return this.offsets.length - 1;
+  }
+
+  /** The number of the list answering `folded` for `limit`, when made ahead; undefined when not. */
+  numberOf(folded: string, limit: number): number | undefined {
+    return limit === this.limit ? this.entries.get(folded) : undefined;
+  }
+
+  /** The ranks of list `number`, best first. */
+  ranksOf(number: number): number[] {
+    return Array.from(this.ranks.subarray(this.offsets[number]!, this.offsets[number + 1]!));
   }
 }
-
-/** Room for a count of ranks beside an offset in a TypedPrefixes entry (the limits are a page of results). */
-const RANKS_PER_ENTRY = 64;
 
 /** Where the word after the one at `start` starts in `text`, or -1. */
 function nextWordStart(text: string, start: number): number {
@@ -355,6 +374,24 @@ export class TitleSearchIndex {
     return this.ranks(folded, limit).map((rank) => this.cards[rank]!);
   }
 
+  /**
+   * The number of the answer made ahead for `folded` at `limit` (a typed prefix at the live
+   * search's limit), or undefined: the same number is the same ranks, whatever prefix found them.
+   */
+  madeAhead(folded: string, limit: number): number | undefined {
+    return this.typedPrefixes?.numberOf(folded, limit);
+  }
+
+  /** How many answers are made ahead, numbered from 0 (see madeAhead). */
+  get madeAheadCount(): number {
+    return this.typedPrefixes?.count ?? 0;
+  }
+
+  /** The ranks of the answer made ahead numbered `number`, best first. */
+  madeAheadRanks(number: number): number[] {
+    return this.typedPrefixes!.ranksOf(number);
+  }
+
   /** The card of the title at `rank` (one of `ranks`) as JSON.stringify writes it (made when the index was built). */
   cardJson(rank: number): Buffer {
     return this.cardsJson[rank]!;
@@ -367,8 +404,8 @@ export class TitleSearchIndex {
    */
   ranks(folded: string, limit: number): number[] {
     if (folded.length < 3) throw new RangeError('a search needs at least three units');
-    const madeAhead = this.typedPrefixes?.get(folded, limit);
-    if (madeAhead !== undefined) return madeAhead;
+    const madeAhead = this.madeAhead(folded, limit);
+    if (madeAhead !== undefined) return this.madeAheadRanks(madeAhead);
     const key = trigramKey(folded, 0);
     const ranks = this.textStarts.get(key)?.best(this.texts, folded, limit, NONE) ?? [];
     // Fewer than a page: every text starting with the query is there, and its words are not counted again.
