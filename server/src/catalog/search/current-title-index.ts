@@ -87,8 +87,9 @@ export class CurrentTitleIndex implements OnApplicationBootstrap {
   }
 
   /**
-   * Reads every title and builds the index, then the live search's answers made ahead. Kept only when no change was heard of meanwhile: the
-   * version is taken before the read, so a change committed after the read started makes it stale.
+   * Reads every title and builds the index, then the live search's answers made ahead. Kept only
+   * when no change was heard of meanwhile: the version is taken before the read, so a change
+   * committed after the read started makes it stale.
    */
   private async build(): Promise<void> {
     const version = this.changes.version;
