@@ -46,10 +46,14 @@ describe('LiveSearchAnswers', () => {
     expect(brotliDecompressSync(answer.encoded!.br!).equals(json)).toBe(true);
   });
 
-  it('sends the brotli copy to a browser and compresses for a client taking gzip only, keeping nothing of it', () => {
+  it('sends the brotli copy to a browser without putting its JSON together, and compresses for a client taking gzip only, keeping nothing of it', () => {
+    const cards = jest.spyOn(index, 'cardJson');
     const answer = answers.answer('kara', SEARCH_RULES.liveLimit)!;
     const toBrowser = storedBodyFor(answer, BROWSER);
+    const cardsRead = cards.mock.calls.length;
+    cards.mockRestore();
     expect(toBrowser).toEqual({ body: answer.encoded!.br, vary: true, encoding: 'br' });
+    expect(cardsRead).toBe(0);
 
     const again = answers.answer('kara', SEARCH_RULES.liveLimit)!;
     const toGzip = storedBodyFor(again, 'gzip');

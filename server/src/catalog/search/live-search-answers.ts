@@ -1,6 +1,6 @@
 import type { SearchResult } from '@seyirlik/shared-contracts';
 import type { FrontAnswer } from '../../platform/http/read-cache/front-reads';
-import { answerEtag, compress, type CompressionEffort } from '../../platform/http/response-encoding';
+import { answerEtag, compress, type CompressionEffort, type Encoding } from '../../platform/http/response-encoding';
 import type { TitleSearchIndex } from './title-search-index';
 
 /** The parts of a SearchResult's JSON (`{"titles":[...]}`) around its cards, as JSON.stringify writes them. */
@@ -100,12 +100,35 @@ export class LiveSearchAnswers {
   answer(folded: string, limit: number): FrontAnswer | undefined {
     const number = this.index.madeAhead(folded, limit);
     if (number === undefined) return undefined;
-    const body = searchResultJson(this.index, this.index.madeAheadRanks(number));
     const length = this.places[3 * number + 2]!;
-    if (length === 0) return { body, etag: this.etags[number]!, effort: this.effort };
+    if (length === 0) return { body: searchResultJson(this.index, this.index.madeAheadRanks(number)), etag: this.etags[number]!, effort: this.effort };
     const offset = this.places[3 * number + 1]!;
     const br = this.blocks[this.places[3 * number]!]!.subarray(offset, offset + length);
-    // sentOnce: a client taking brotli gets the copy made here; any other gets the body compressed as it takes it, kept nowhere.
-    return { body, etag: this.etags[number]!, encoded: { br }, sentOnce: true, effort: this.effort };
+    return new MadeAheadAnswer(this.index, number, this.etags[number]!, br, this.effort);
+  }
+}
+
+/**
+ * An answer of 1 KB or more made ahead. sentOnce: a client taking brotli gets the copy made ahead,
+ * and its JSON is never put together; any other client gets the JSON, put together when first
+ * read and compressed as it takes it, kept nowhere.
+ */
+class MadeAheadAnswer implements FrontAnswer {
+  readonly encoded: Partial<Record<Encoding, Buffer>>;
+  readonly sentOnce = true;
+  private json: Buffer | null = null;
+
+  constructor(
+    private readonly index: TitleSearchIndex,
+    private readonly number: number,
+    readonly etag: string,
+    br: Buffer,
+    readonly effort: CompressionEffort,
+  ) {
+    this.encoded = { br };
+  }
+
+  get body(): Buffer {
+    return (this.json ??= searchResultJson(this.index, this.index.madeAheadRanks(this.number)));
   }
 }
