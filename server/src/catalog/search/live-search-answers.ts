@@ -101,7 +101,8 @@ export class LiveSearchAnswers {
     const number = this.index.madeAhead(folded, limit);
     if (number === undefined) return undefined;
     const length = this.places[3 * number + 2]!;
-    if (length === 0) return { body: searchResultJson(this.index, this.index.madeAheadRanks(number)), etag: this.etags[number]!, effort: this.effort };
+    // Under 1 KB: no ETag (answerEtag gives none), no copy; the JSON goes as it is.
+    if (length === 0) return { body: searchResultJson(this.index, this.index.madeAheadRanks(number)), etag: null, effort: this.effort };
     const offset = this.places[3 * number + 1]!;
     const br = this.blocks[this.places[3 * number]!]!.subarray(offset, offset + length);
     return new MadeAheadAnswer(this.index, number, this.etags[number]!, br, this.effort);
