@@ -20,15 +20,18 @@ export function searchResultJson(index: TitleSearchIndex, ranks: readonly number
   return Buffer.concat(parts);
 }
 
+/** The JSON of the answer `index` made ahead numbered `number`. */
+const madeAheadJson = (index: TitleSearchIndex, number: number): Buffer => searchResultJson(index, index.madeAheadRanks(number));
+
 /** Brotli copies are written into blocks of this size, each a piece of memory outside V8's heap. */
 const BLOCK_BYTES = 1 << 20;
 
 /**
  * The live search's answers to the typed prefixes of the catalog's names (those the index makes
  * ahead, TitleSearchIndex.madeAhead) as they are sent: each distinct answer's ETag and brotli copy
- * (what every browser takes), made once as the index is built. Answering one then costs the cards'
- * JSON put together (for a client that takes no brotli, and for the read's own checks) and nothing
- * kept: made per request instead, an answer cost a compression (some 17 µs at 20,000 titles), and
+ * (what every browser takes), made once as the index is built. Answering one then costs a lookup,
+ * the cards' JSON put together only for an answer under 1 KB or a client that takes no brotli, and
+ * nothing kept: made per request instead, an answer cost a compression (some 17 µs at 20,000 titles), and
  * kept for the next prefix with the same titles (as the answers to other queries are), each one
  * outlived a young-generation collection or two, which copied every such answer at least once
  * more.
@@ -67,7 +70,7 @@ export class LiveSearchAnswers {
     let block = Buffer.allocUnsafeSlow(blockBytes);
     let used = 0;
     for (let number = 0; number < count; number += 1) {
-      const json = searchResultJson(index, index.madeAheadRanks(number));
+      const json = madeAheadJson(index, number);
       const etag = answerEtag(json, json.length);
       etags.push(etag);
       // Under the size from which answers are compressed (where answerEtag gives none), the JSON goes as it is.
@@ -102,7 +105,7 @@ export class LiveSearchAnswers {
     if (number === undefined) return undefined;
     const length = this.places[3 * number + 2]!;
     // Under 1 KB: no ETag (answerEtag gives none), no copy; the JSON goes as it is.
-    if (length === 0) return { body: searchResultJson(this.index, this.index.madeAheadRanks(number)), etag: null, effort: this.effort };
+    if (length === 0) return { body: madeAheadJson(this.index, number), etag: null, effort: this.effort };
     const offset = this.places[3 * number + 1]!;
     const br = this.blocks[this.places[3 * number]!]!.subarray(offset, offset + length);
     return new MadeAheadAnswer(this.index, number, this.etags[number]!, br, this.effort);
@@ -130,6 +133,6 @@ class MadeAheadAnswer implements FrontAnswer {
   }
 
   get body(): Buffer {
-    return (this.json ??= searchResultJson(this.index, this.index.madeAheadRanks(this.number)));
+    return (this.json ??= madeAheadJson(this.index, this.number));
   }
 }
