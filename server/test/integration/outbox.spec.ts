@@ -1,6 +1,6 @@
 import { Inject, type INestApplicationContext, Module, type OnModuleInit } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DataSource } from 'typeorm';
+import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { loadConfig } from '../../src/platform/config/config';
 import { dataSourceOptions, migrate } from '../../src/platform/database/data-source';
@@ -198,6 +198,45 @@ describe('domain events through the outbox', () => {
     const taken = await Promise.all(claims.mock.results.map((result) => result.value as Promise<unknown[]>));
     expect(taken.filter((rows) => rows.length > 0).map((rows) => rows.length)).toEqual([5]);
     claims.mockRestore();
+  });
+
+  it("records a write's messages in the write's own transaction, with a statement its connection prepared once", async () => {
+    const seen: number[] = [];
+    const sut = await start({ 'test.recorder': ({ value }) => void seen.push(value) });
+    const dataSource = sut.get(DataSource);
+    const countQuery = 'SELECT count(*)::int AS n FROM outbox_message';
+
+    const inside = await dataSource.transaction(async (manager) => {
+      await sut.get(DomainEvents).publish(manager, 'test.happened', { value: 1 });
+      await sut.get(DomainEvents).publish(manager, 'test.happened', { value: 2 });
+      const [own] = (await manager.query(countQuery)) as Array<{ n: number }>;
+      const [others] = (await dataSource.query(countQuery)) as Array<{ n: number }>;
+      const prepared = (await manager.query("SELECT name FROM pg_prepared_statements WHERE name = 'outbox_insert'")) as unknown[];
+      return { own: own!.n, others: others!.n, prepared: prepared.length };
+    });
+    await waitFor(() => seen.length === 2);
+
+    expect(inside).toEqual({ own: 2, others: 0, prepared: 1 });
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it("records a message on the pool for a manager with no transaction, and refuses a released query runner's", async () => {
+    const seen: number[] = [];
+    const sut = await start({ 'test.recorder': ({ value }) => void seen.push(value) });
+    const dataSource = sut.get(DataSource);
+    const outbox = sut.get(OutboxRepository);
+
+    await outbox.insert(dataSource.manager, { kind: 'event', name: 'test.happened', payload: { value: 3 } });
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.release();
+    await expect(outbox.insert(runner.manager, { kind: 'event', name: 'test.happened', payload: { value: 4 } })).rejects.toThrow(
+      QueryRunnerAlreadyReleasedError,
+    );
+    await waitFor(() => seen.length === 1);
+
+    expect(seen).toEqual([3]);
+    expect(Number((await dataSource.query('SELECT count(*) AS n FROM outbox_message'))[0].n)).toBe(1);
   });
 
   it('hands on nothing of a transaction that rolled back', async () => {

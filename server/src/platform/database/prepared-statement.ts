@@ -1,5 +1,5 @@
-import type { Pool, QueryResultRow } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import { QueryRunnerAlreadyReleasedError, type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * A statement the hot paths run many times a second (a member's session on every request, a chat
@@ -16,6 +16,20 @@ export class PreparedStatement<Row extends QueryResultRow> {
   async run(dataSource: DataSource, values: unknown[]): Promise<Row[]> {
     const pool = (dataSource.driver as unknown as { master: Pool }).master;
     const result = await pool.query<Row>({ name: this.name, text: this.text, values });
+    return result.rows;
+  }
+
+  /**
+   * Runs on `manager`'s own connection: inside its transaction when it holds one, prepared on that
+   * pooled connection as run() prepares it on any. A manager with no query runner of its own (the
+   * data source's) runs it as run() does; a released one refuses, as TypeORM's query does.
+   */
+  async runIn(manager: EntityManager, values: unknown[]): Promise<Row[]> {
+    const runner = manager.queryRunner;
+    if (!runner) return this.run(manager.connection, values);
+    if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    const client = (await runner.connect()) as PoolClient;
+    const result = await client.query<Row>({ name: this.name, text: this.text, values });
     return result.rows;
   }
 }

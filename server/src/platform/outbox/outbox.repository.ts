@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { PreparedStatement } from '../database/prepared-statement';
 
 /** The NOTIFY channel that wakes the relays when an outbox write commits. */
 export const OUTBOX_CHANNEL = 'seyirlik_outbox';
@@ -28,6 +29,45 @@ export interface NewOutboxMessage {
 /** A due_in column as milliseconds: min() of no rows is NULL, nothing pending (not "due now", as GREATEST(0, NULL) would say). */
 const dueInMsOf = (row: { due_in: number | null } | undefined): number | null => (row?.due_in == null ? null : Math.max(0, row.due_in));
 
+/*
+ * Every write's transaction records its message with INSERT, and each relay batch runs CLAIM,
+ * CONSUMERS_DONE and FINISH_BATCH: named, so each connection parses and plans them once.
+ */
+const INSERT = new PreparedStatement<{ id: string }>(
+  'outbox_insert',
+  `WITH written AS (
+     INSERT INTO outbox_message (kind, name, payload, job_id, run_at)
+     VALUES ($1, $2, $3::jsonb, $4, CASE WHEN $5::integer > 0 THEN now() + $5::integer * interval '1 millisecond' END)
+     RETURNING id
+   )
+   SELECT id, pg_notify('${OUTBOX_CHANNEL}', '') FROM written`,
+);
+
+const CLAIM = new PreparedStatement<OutboxRow>(
+  'outbox_claim',
+  `SELECT id, kind, name, payload, job_id, run_at, attempts FROM outbox_message
+    WHERE delivered_at IS NULL AND available_at <= now()
+    ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+);
+
+const CONSUMERS_DONE = new PreparedStatement<{ message_id: string; consumer: string }>(
+  'outbox_consumers_done',
+  'SELECT message_id, consumer FROM outbox_consumption WHERE message_id = ANY($1::bigint[])',
+);
+
+const FINISH_BATCH = new PreparedStatement<{ due_in: number | null }>(
+  'outbox_finish_batch',
+  `WITH consumed AS (
+     INSERT INTO outbox_consumption (message_id, consumer)
+     SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING
+   ),
+   delivered AS (
+     UPDATE outbox_message SET delivered_at = now() WHERE id = ANY($3::bigint[])
+   )
+   SELECT (EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
+     FROM outbox_message WHERE delivered_at IS NULL AND NOT (id = ANY($3::bigint[]))`,
+);
+
 /** The SQL of the outbox (see the Outbox migration). */
 @Injectable()
 export class OutboxRepository {
@@ -36,15 +76,7 @@ export class OutboxRepository {
    * when (and only if) the transaction commits, so relays wake right after the commit.
    */
   async insert(manager: EntityManager, message: NewOutboxMessage): Promise<string> {
-    const [row] = (await manager.query(
-      `WITH written AS (
-         INSERT INTO outbox_message (kind, name, payload, job_id, run_at)
-         VALUES ($1, $2, $3::jsonb, $4, CASE WHEN $5::integer > 0 THEN now() + $5::integer * interval '1 millisecond' END)
-         RETURNING id
-       )
-       SELECT id, pg_notify('${OUTBOX_CHANNEL}', '') FROM written`,
-      [message.kind, message.name, JSON.stringify(message.payload), message.jobId ?? null, message.delayMs ?? 0],
-    )) as Array<{ id: string }>;
+    const [row] = await INSERT.runIn(manager, [message.kind, message.name, JSON.stringify(message.payload), message.jobId ?? null, message.delayMs ?? 0]);
     return String(row!.id);
   }
 
@@ -53,20 +85,13 @@ export class OutboxRepository {
    * another relay holds are skipped, so two relays never work on one message at once.
    */
   async claimDue(manager: EntityManager, limit: number): Promise<OutboxRow[]> {
-    const rows = (await manager.query(
-      `SELECT id, kind, name, payload, job_id, run_at, attempts FROM outbox_message
-        WHERE delivered_at IS NULL AND available_at <= now()
-        ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-      [limit],
-    )) as OutboxRow[];
+    const rows = await CLAIM.runIn(manager, [limit]);
     return rows.map((row) => ({ ...row, id: String(row.id) }));
   }
 
   /** The consumers that already handled each of the messages, by message id. */
   async consumersDone(manager: EntityManager, messageIds: string[]): Promise<Map<string, Set<string>>> {
-    const rows = (await manager.query('SELECT message_id, consumer FROM outbox_consumption WHERE message_id = ANY($1::bigint[])', [
-      messageIds,
-    ])) as Array<{ message_id: string; consumer: string }>;
+    const rows = await CONSUMERS_DONE.runIn(manager, [messageIds]);
     const done = new Map<string, Set<string>>();
     for (const row of rows) {
       const id = String(row.message_id);
@@ -81,18 +106,7 @@ export class OutboxRepository {
    * (0 when one is due now, null when none is pending), as nextDueInMs does.
    */
   async finishBatch(manager: EntityManager, consumed: ReadonlyArray<{ messageId: string; consumer: string }>, deliveredIds: readonly string[]): Promise<number | null> {
-    const [row] = (await manager.query(
-      `WITH consumed AS (
-         INSERT INTO outbox_consumption (message_id, consumer)
-         SELECT * FROM unnest($1::bigint[], $2::text[]) ON CONFLICT DO NOTHING
-       ),
-       delivered AS (
-         UPDATE outbox_message SET delivered_at = now() WHERE id = ANY($3::bigint[])
-       )
-       SELECT (EXTRACT(EPOCH FROM (min(available_at) - now())) * 1000)::float8 AS due_in
-         FROM outbox_message WHERE delivered_at IS NULL AND NOT (id = ANY($3::bigint[]))`,
-      [consumed.map((entry) => entry.messageId), consumed.map((entry) => entry.consumer), deliveredIds],
-    )) as Array<{ due_in: number | null }>;
+    const [row] = await FINISH_BATCH.runIn(manager, [consumed.map((entry) => entry.messageId), consumed.map((entry) => entry.consumer), deliveredIds]);
     return dueInMsOf(row);
   }
 
