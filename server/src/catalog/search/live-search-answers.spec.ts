@@ -61,11 +61,15 @@ describe('LiveSearchAnswers', () => {
     expect(answers.answer('kara', SEARCH_RULES.liveLimit)!.encoded).toEqual({ br: answer.encoded!.br });
   });
 
-  it('answers a small page as it is, without ETag or copy, like the full way', () => {
+  it('answers a small page with its JSON made ahead, without ETag or copy, like the full way', () => {
+    const cards = jest.spyOn(index, 'cardJson');
     const answer = answers.answer('yildiz', SEARCH_RULES.liveLimit)!;
+    const cardsRead = cards.mock.calls.length;
+    cards.mockRestore();
 
+    expect(cardsRead).toBe(0);
     expect(answer.body.length).toBeLessThan(1024);
-    expect(JSON.parse(answer.body.toString())).toEqual({ titles: index.search('yildiz', SEARCH_RULES.liveLimit) });
+    expect(answer.body.toString()).toBe(JSON.stringify({ titles: index.search('yildiz', SEARCH_RULES.liveLimit) }));
     expect(answer.etag).toBeNull();
     expect(answer.encoded).toBeUndefined();
     expect(storedBodyFor(answer, BROWSER)).toEqual({ body: answer.body, vary: false, encoding: null });
@@ -86,7 +90,7 @@ describe('LiveSearchAnswers', () => {
     expect(typed[0]!.body.equals(typed[2]!.body)).toBe(true);
   });
 
-  it('holds the copies of many answers across blocks, each found again whole', async () => {
+  it('holds the bytes of many answers across blocks, each found again whole', async () => {
     const many = Array.from({ length: 400 }, (_, at) => `ad${String(at).padStart(3, '0')} ${'uzun bir isim '.repeat(6)}`);
     const bigIndex = await TitleSearchIndex.build(many.map((name, rank) => ({ searchText: name, card: card(`b${rank}`, name) })), async () => undefined);
     // Blocks of 2 KB: a few copies each, some copies larger than a block.
