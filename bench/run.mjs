@@ -125,10 +125,31 @@ function readSections(args) {
 class Cleanup {
   #steps = [];
   #children = [];
+  #scopes = [];
   #running = null;
 
   add(label, release) {
     this.#steps.push({ label, release });
+  }
+
+  /**
+   * A cleanup of its own for one section (see runSection), released as the section ends; run with
+   * this one if the bench stops first (waiting for it when the section's release is under way).
+   */
+  scope(label) {
+    const scope = new Cleanup();
+    this.#scopes.push(scope);
+    this.add(label, async () => {
+      const released = scope.started;
+      const failures = await scope.run();
+      // A section released as it ended has its failures reported already.
+      if (!released && failures.length > 0) throw new Error(failures.join('; '));
+    });
+    return scope;
+  }
+
+  get started() {
+    return this.#running !== null;
   }
 
   /** A child process: stopped in order by run(), and killed outright if the bench exits first. */
@@ -155,11 +176,31 @@ class Cleanup {
 
   killChildrenNow() {
     for (const handle of this.#children) handle.killNow();
+    for (const scope of this.#scopes) scope.killChildrenNow();
   }
 
   /** What a second Ctrl-C leaves behind, so it can be removed by hand. */
   pendingLabels() {
-    return this.#steps.map((step) => step.label);
+    return [...this.#steps.map((step) => step.label), ...this.#scopes.flatMap((scope) => scope.pendingLabels())];
+  }
+}
+
+/**
+ * Runs one section with a cleanup of its own (Cleanup.scope), released as the section ends, so its
+ * processes are stopped and its database dropped before the next section starts. Kept to the end
+ * of the run, each section's app processes held their pools' PostgreSQL connections (some 45 for
+ * the messages section), and the sections after the third could not connect ("sorry, too many
+ * clients already"). Answers what `run(scope)` does, or null with its error among `problems`.
+ */
+async function runSection(name, cleanup, problems, run) {
+  const scope = cleanup.scope(`release the ${name} section`);
+  try {
+    return await run(scope);
+  } catch (error) {
+    problems.push(`${name}: ${error.message}`);
+    return null;
+  } finally {
+    problems.push(...(await scope.run()));
   }
 }
 
@@ -368,83 +409,47 @@ async function main() {
   const problems = [];
   let results = [];
   let catalog = null;
-  let chat = null;
-  let messages = null;
-  let flow = null;
-  let notifications = null;
-  let timed = null;
-  let vitals = null;
+  /** The other sections' results, by name, once measured. */
+  const measured = {};
   const databaseState = { name: null, dropped: false };
   if (!existsSync(SERVER_ENTRY)) problems.push(`${SERVER_ENTRY} not found: build first (npm run build)`);
-  try {
-    if (problems.length === 0 && sections.includes('http')) {
+  if (problems.length === 0 && sections.includes('http')) {
+    await runSection('HTTP', cleanup, problems, async (scope) => {
       console.log(heading('Starting the server and the baseline'));
-      const database = await createDatabase(settings, cleanup, databaseState);
-      const { targets, appEnv } = await startTargets(settings, database, cleanup);
+      const database = await createDatabase(settings, scope, databaseState);
+      const { targets, appEnv } = await startTargets(settings, database, scope);
       console.log(`  server on 127.0.0.1:${targets[0].port} (database ${database.name}), baseline on 127.0.0.1:${targets[1].port}`);
       results = await runSideBySide(SCENARIOS, targets, settings, abort.signal);
       for (const result of results) {
         if (result.error) problems.push(`${result.scenario.name} against ${result.target}: ${result.error}`);
       }
-      catalog = await runCatalog(settings, database, targets[0], appEnv, cleanup, abort.signal);
+      catalog = await runCatalog(settings, database, targets[0], appEnv, scope, abort.signal);
       problems.push(...catalogProblems(catalog));
-    }
-  } catch (error) {
-    problems.push(error.message);
+    });
   }
-  // Last: its four processes would skew the HTTP numbers. It runs even when the HTTP section failed.
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('chat')) {
-      chat = await runChatSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...chatProblems(chat));
-    }
-  } catch (error) {
-    problems.push(`chat: ${error.message}`);
+  // The other sections come after it (their processes would skew the HTTP numbers), each on its
+  // own, and run even when the HTTP section failed.
+  const laterSections = [
+    ['chat', runChatSection, chatProblems],
+    ['messages', runMessagesSection, messagesProblems],
+    ['flow', runFlowSection, flowProblems],
+    ['notifications', runNotificationsSection, notificationsProblems],
+    ['timed', runTimedSection, timedProblems],
+    ['vitals', runVitalsSection, vitalsProblems],
+  ];
+  for (const [name, runOne, problemsOf] of laterSections) {
+    if (!existsSync(SERVER_ENTRY) || !sections.includes(name)) continue;
+    const section = await runSection(name, cleanup, problems, async (scope) => {
+      const result = await runOne({ root: ROOT, settings, cleanup: scope, signal: abort.signal });
+      problems.push(...problemsOf(result));
+      return result;
+    });
+    if (section !== null) measured[name] = section;
   }
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('messages')) {
-      messages = await runMessagesSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...messagesProblems(messages));
-    }
-  } catch (error) {
-    problems.push(`messages: ${error.message}`);
-  }
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('flow')) {
-      flow = await runFlowSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...flowProblems(flow));
-    }
-  } catch (error) {
-    problems.push(`flow: ${error.message}`);
-  }
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('notifications')) {
-      notifications = await runNotificationsSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...notificationsProblems(notifications));
-    }
-  } catch (error) {
-    problems.push(`notifications: ${error.message}`);
-  }
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('timed')) {
-      timed = await runTimedSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...timedProblems(timed));
-    }
-  } catch (error) {
-    problems.push(`timed: ${error.message}`);
-  }
-  try {
-    if (existsSync(SERVER_ENTRY) && sections.includes('vitals')) {
-      vitals = await runVitalsSection({ root: ROOT, settings, cleanup, signal: abort.signal });
-      problems.push(...vitalsProblems(vitals));
-    }
-  } catch (error) {
-    problems.push(`vitals: ${error.message}`);
-  } finally {
-    problems.push(...(await cleanup.run()));
-  }
+  problems.push(...(await cleanup.run()));
   if (results.length > 0) printLoadTable(results);
   if (catalog) printCatalogResults(catalog);
+  const { chat = null, messages = null, flow = null, notifications = null, timed = null, vitals = null } = measured;
   if (chat) printChatResults(chat);
   if (messages) printMessagesResults(messages);
   if (flow) printFlowResults(flow);
