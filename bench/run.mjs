@@ -189,8 +189,9 @@ class Cleanup {
  * Runs one section with a cleanup of its own (Cleanup.scope), released as the section ends, so its
  * processes are stopped and its database dropped before the next section starts. Kept to the end
  * of the run, each section's app processes held their pools' PostgreSQL connections (some 45 for
- * the messages section), and the sections after the third could not connect ("sorry, too many
- * clients already"). Answers what `run(scope)` does, or null with its error among `problems`.
+ * the messages section): after chat and messages, the flow, notifications and timed sections could
+ * not connect ("sorry, too many clients already"). Answers what `run(scope)` does, or null with
+ * its error among `problems`.
  */
 async function runSection(name, cleanup, problems, run) {
   const scope = cleanup.scope(`release the ${name} section`);
