@@ -1,6 +1,6 @@
 import { Inject, type INestApplicationContext, Module, type OnModuleInit } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DataSource, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import { DataSource, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { AppModule } from '../../src/app.module';
 import { loadConfig } from '../../src/platform/config/config';
 import { dataSourceOptions, migrate } from '../../src/platform/database/data-source';
@@ -231,7 +231,7 @@ describe('domain events through the outbox', () => {
     await runner.connect();
     await runner.release();
     await expect(outbox.insert(runner.manager, { kind: 'event', name: 'test.happened', payload: { value: 4 } })).rejects.toThrow(
-      QueryRunnerAlreadyReleasedError,
+      QueryRunnerProviderAlreadyReleasedError,
     );
     await waitFor(() => seen.length === 1);
 

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
-import { QueryRunnerAlreadyReleasedError, type DataSource, type EntityManager } from 'typeorm';
+import { QueryRunnerProviderAlreadyReleasedError, type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * A statement the hot paths run many times a second (a member's session on every request, a chat
@@ -27,7 +27,7 @@ export class PreparedStatement<Row extends QueryResultRow> {
   async runIn(manager: EntityManager, values: unknown[]): Promise<Row[]> {
     const runner = manager.queryRunner;
     if (!runner) return this.run(manager.connection, values);
-    if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
+    if (runner.isReleased) throw new QueryRunnerProviderAlreadyReleasedError();
     const client = (await runner.connect()) as PoolClient;
     const result = await client.query<Row>({ name: this.name, text: this.text, values });
     return result.rows;
