@@ -10,8 +10,15 @@
 // limit), and emitted with that number once the insert answers. Set beside the bare baseline, it
 // tells what the durable write alone costs on the machine, apart from the app's own work.
 //
+// POST /count with { room, part } is the flow section's baseline for live counts, coalesced as the
+// app coalesces them (CoalescedCounts) with nothing else: it moves the part's version (a Redis
+// counter shared by the processes) and answers it as { version }; the first change in a window
+// claims the room's window in Redis (SET NX PX, ending COUNTS_CLAIM_MARGIN_MS before the window), and
+// its process, when the window ends, reads the versions and emits them once to the room as
+// `post.countsChanged` ({ [part]: { version } }). No database, no session, no counts read.
+//
 // Environment: PORT, REDIS_URL, REDIS_PREFIX (the adapter's key prefix, shared by the processes),
-// DATABASE_URL (optional).
+// DATABASE_URL (optional), COUNTS_WINDOW_MS (200, the app's POST_COUNTS_WINDOW_MS).
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -47,18 +54,48 @@ function emitted(response, rooms, event, message) {
 const publisher = new Redis(process.env.REDIS_URL);
 const subscriber = publisher.duplicate();
 
+const COUNTS_WINDOW_MS = Number(process.env.COUNTS_WINDOW_MS || 200);
+const COUNTS_CLAIM_MARGIN_MS = 10;
+const COUNTS_PARTS = ['poll', 'reactions'];
+const countsKey = (room, what) => `${process.env.REDIS_PREFIX}:counts:${room}:${what}`;
+
+/** A change to `part` of the room's counts: its new version; the window's claimant emits the versions when it ends. */
+async function counted(room, part) {
+  const [[, version], [, claimed]] = await publisher
+    .multi()
+    .incr(countsKey(room, part))
+    .set(countsKey(room, 'claim'), '1', 'PX', COUNTS_WINDOW_MS - COUNTS_CLAIM_MARGIN_MS, 'NX')
+    .exec();
+  if (claimed === 'OK') {
+    setTimeout(async () => {
+      const versions = await publisher.mget(COUNTS_PARTS.map((name) => countsKey(room, name)));
+      const counts = Object.fromEntries(COUNTS_PARTS.map((name, index) => [name, versions[index] === null ? null : { version: Number(versions[index]) }]));
+      io.to(room).emit('post.countsChanged', counts);
+    }, COUNTS_WINDOW_MS);
+  }
+  return version;
+}
+
 const httpServer = createServer((request, response) => {
   if (request.method === 'GET' && request.url === '/healthz') {
     response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     return;
   }
-  if (request.method !== 'POST' || request.url !== '/send') {
+  if (request.method !== 'POST' || (request.url !== '/send' && request.url !== '/count')) {
     response.writeHead(404).end();
     return;
   }
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
   request.on('end', () => {
+    if (request.url === '/count') {
+      const { room, part } = JSON.parse(Buffer.concat(chunks).toString());
+      counted(room, part).then(
+        (version) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ version })),
+        (error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+      );
+      return;
+    }
     const { rooms, event = 'chat.messageCreated', message } = JSON.parse(Buffer.concat(chunks).toString());
     if (!pool) return emitted(response, rooms, event, message);
     stored(rooms, message).then(
