@@ -18,7 +18,7 @@
 // `post.countsChanged` ({ [part]: { version } }). No database, no session, no counts read.
 //
 // Environment: PORT, REDIS_URL, REDIS_PREFIX (the adapter's key prefix, shared by the processes),
-// DATABASE_URL (optional), COUNTS_WINDOW_MS (200, the app's POST_COUNTS_WINDOW_MS).
+// DATABASE_URL (optional).
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,6 +30,7 @@ const { Server } = require('socket.io');
 const { createAdapter } = require('@socket.io/redis-adapter');
 const { Redis } = require('ioredis');
 const pg = require('pg');
+const { POST_COUNTS_WINDOW_MS } = require('@seyirlik/shared-contracts');
 
 const port = Number(process.env.PORT);
 const pool = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 }) : null;
@@ -54,7 +55,8 @@ function emitted(response, rooms, event, message) {
 const publisher = new Redis(process.env.REDIS_URL);
 const subscriber = publisher.duplicate();
 
-const COUNTS_WINDOW_MS = Number(process.env.COUNTS_WINDOW_MS || 200);
+/** The app's window, and its claim's margin (CLAIM_MARGIN_MS in server/src/platform/realtime/coalesced-counts.ts). */
+const COUNTS_WINDOW_MS = POST_COUNTS_WINDOW_MS;
 const COUNTS_CLAIM_MARGIN_MS = 10;
 const COUNTS_PARTS = ['poll', 'reactions'];
 const countsKey = (room, what) => `${process.env.REDIS_PREFIX}:counts:${room}:${what}`;
