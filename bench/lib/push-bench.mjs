@@ -165,31 +165,6 @@ function pushFigures({ log, outcome, receiptsPerSend, measuredFrom, cpuMsPerSeco
   };
 }
 
-/**
- * One push measurement: `sockets` connected on their processes and joined to their channels
- * (`event` timed on each), then `send(sender, text)` at `rate` per second rotating over `senders`
- * (the warm-up's latencies are not kept), every receipt timed. `receiptsPerSend`: how many sockets
- * each send reaches. Answers the latencies and counters, and the servers' CPU over the measured window.
- */
-export async function measurePush({ sockets, senders, targets, send, event, receiptsPerSend, rate, warmupMs, drainMs, seconds, signal }) {
-  const log = { current: receiptLog() };
-  const connected = await connectTimed(sockets, targets, event, log);
-  try {
-    await sendSteadily({ clients: senders, rate, durationMs: warmupMs, send, sentAt: log.current.sentAt, signal });
-    await sleep(drainMs);
-    log.current = receiptLog();
-    const measuredFrom = performance.now();
-    const { result: outcome, cpuMsPerSecond } = await withCpu(
-      targets.map((target) => target.handle),
-      () => sendSteadily({ clients: senders, rate, durationMs: seconds * 1000, send, sentAt: log.current.sentAt, signal }),
-    );
-    await sleep(drainMs);
-    return pushFigures({ log: log.current, outcome, receiptsPerSend, measuredFrom, cpuMsPerSecond });
-  } finally {
-    closeSockets(connected);
-  }
-}
-
 /** A pause between two rounds of a paired measurement, for the last receipts of one to land before the other sends. */
 const ROUND_GAP_MS = 300;
 
@@ -202,8 +177,9 @@ const ROUND_GAP_MS = 300;
  * fraction of a second (its memory reclaim): one such pause would fall wholly on whichever side ran
  * at that moment, and a 20 s run of each side one after the other made the ratio of their p99 a
  * matter of luck. Alternating gives both sides the same chance of a pause, and the longer total
- * keeps one pause from being the p99. Answers one figure set per side, as measurePush does; the
- * slowest second counts from the first round.
+ * keeps one pause from being the p99. The warm-up's latencies are not kept. Answers one figure set
+ * per side (the latencies, the counters and the servers' CPU over the side's rounds); the slowest
+ * second counts from the first round.
  */
 export async function measurePushPair({ sides, event, receiptsPerSend, rate, warmupMs, drainMs, seconds, roundSeconds, signal }) {
   const logs = sides.map(() => ({ current: receiptLog() }));
