@@ -65,6 +65,31 @@ describe('TitlePageMemory', () => {
     expect(sut.answer('dizi', 'bir', at + 6_000 + ASKED_AGAIN_MS)!.keep).toBe(false);
   });
 
+  it('remembers when each of thousands of pages was asked, and none of it for a page held in a place let go', () => {
+    const sut = new TitlePageMemory(64 * 1024 * 1024);
+    const count = 3000;
+    for (let id = 1; id <= count; id += 1) sut.hold(page(id, `d${id}`, '1', 1));
+    const at = 1_000_000;
+    // Asked once, the odd ones: only those are kept when asked again soon, each by its own time.
+    for (let id = 1; id <= count; id += 2) expect(sut.answer('dizi', `d${id}`, at + id)!.keep).toBe(false);
+    const keptAgain = Array.from({ length: count }, (_, index) => index + 1).filter((id) => sut.answer('dizi', `d${id}`, at + id + ASKED_AGAIN_MS - 1)!.keep);
+    expect(keptAgain).toEqual(Array.from({ length: count / 2 }, (_, index) => 2 * index + 1));
+
+    // Pages let go and others held in their places: asked lately is not theirs to inherit.
+    sut.reconcile(Array.from({ length: 100 }, (_, index) => ({ titleId: index + 1, version: null, ready: false })));
+    for (let id = count + 1; id <= count + 100; id += 1) sut.hold(page(id, `d${id}`, '1', 1));
+    for (let id = count + 1; id <= count + 100; id += 1) expect(sut.answer('dizi', `d${id}`, at + ASKED_AGAIN_MS)!.keep).toBe(false);
+    expect(sut.answer('dizi', 'd101', at + ASKED_AGAIN_MS + 101)!.keep).toBe(true);
+
+    // A title held again (its page changed) is asked once more before it is kept; so is every page after clear().
+    sut.hold(page(101, 'd101', '2', 1));
+    expect(sut.answer('dizi', 'd101', at + ASKED_AGAIN_MS + 102)!.keep).toBe(false);
+    sut.clear();
+    sut.hold(page(102, 'd102', '1', 1));
+    expect(sut.answer('dizi', 'd102', at + ASKED_AGAIN_MS + 103)!.keep).toBe(false);
+    expect(sut.answer('dizi', 'd102', at + ASKED_AGAIN_MS + 104)!.keep).toBe(true);
+  });
+
   it('holds a page too short to be sent compressed as it is', () => {
     const sut = new TitlePageMemory(1024 * 1024);
     const short = page(2, 'kisa', '1', 0);

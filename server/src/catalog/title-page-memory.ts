@@ -31,8 +31,8 @@ interface HeldPage {
   /** The JSON as it is (a page too short to be sent compressed) or gzipped: one of the two. */
   plain: Buffer | null;
   gzip: Buffer | null;
-  /** When it was last sent (0: not yet). */
-  askedAt: number;
+  /** Its place in TitlePageMemory's `askedAt`. */
+  slot: number;
 }
 
 /**
@@ -43,6 +43,9 @@ interface HeldPage {
 export const ASKED_AGAIN_MS = 60_000;
 
 const addressOf = (kind: string, slug: string) => `${kind}/${slug}`;
+
+/** Slots of TitlePageMemory's `askedAt` made at first; doubled as more pages are held. */
+const INITIAL_SLOTS = 1024;
 
 /**
  * A held page's answer as the front sends it: its gzipped copy, and its JSON, decompressed when
@@ -84,6 +87,17 @@ class GzippedPageAnswer implements FrontAnswer {
 export class TitlePageMemory {
   private readonly byAddress = new Map<string, HeldPage>();
   private readonly byTitle = new Map<number, HeldPage>();
+  /**
+   * When each held page was last sent (0: not yet), by its slot, and the slots free. Not a field of
+   * the page: the pages live in the old generation, and V8 stored every new time in such a field as
+   * a number of its own, made in the young generation, pointed at from the old page until the next
+   * young collection moved it to the old one: some 20 bytes promoted for every page not asked
+   * lately, nearly all of what such an answer left behind. A typed array holds the times as plain
+   * doubles, written in place.
+   */
+  private askedAt = new Float64Array(INITIAL_SLOTS);
+  private freeSlots: number[] = [];
+  private slotCount = 0;
   private heldBytes = 0;
   private refused = false;
   private changeCount = 0;
@@ -125,8 +139,9 @@ export class TitlePageMemory {
   answer(kind: string, slug: string, now = Date.now()): FrontAnswer | null {
     const page = this.byAddress.get(addressOf(kind, slug));
     if (page === undefined) return null;
-    const keep = page.askedAt !== 0 && now - page.askedAt < ASKED_AGAIN_MS;
-    page.askedAt = now;
+    const askedAt = this.askedAt[page.slot];
+    const keep = askedAt !== 0 && now - askedAt < ASKED_AGAIN_MS;
+    this.askedAt[page.slot] = now;
     if (page.plain !== null) return { body: page.plain, etag: page.etag, keep };
     return new GzippedPageAnswer(page.gzip!, page.etag, keep);
   }
@@ -144,7 +159,7 @@ export class TitlePageMemory {
       this.changeCount += 1;
       return false;
     }
-    const held: HeldPage = { titleId: page.titleId, address: addressOf(page.kind, page.slug), version: page.version, etag: page.etag, plain, gzip, askedAt: 0 };
+    const held: HeldPage = { titleId: page.titleId, address: addressOf(page.kind, page.slug), version: page.version, etag: page.etag, plain, gzip, slot: this.takeSlot() };
     // Another title had this address (renamed since): its page goes too.
     const previous = this.byAddress.get(held.address);
     if (previous !== undefined) this.drop(previous.titleId);
@@ -186,6 +201,9 @@ export class TitlePageMemory {
   clear(): void {
     this.byAddress.clear();
     this.byTitle.clear();
+    this.askedAt = new Float64Array(INITIAL_SLOTS);
+    this.freeSlots = [];
+    this.slotCount = 0;
     this.heldBytes = 0;
     this.refused = false;
     this.changeCount += 1;
@@ -197,7 +215,20 @@ export class TitlePageMemory {
     this.byTitle.delete(titleId);
     if (this.byAddress.get(page.address) === page) this.byAddress.delete(page.address);
     this.heldBytes -= (page.plain ?? page.gzip!).length;
+    this.freeSlots.push(page.slot);
     this.refused = false;
     this.changeCount += 1;
+  }
+
+  /** A slot for a page held now, not asked yet: a free one, or a new one (the array doubled when full). */
+  private takeSlot(): number {
+    const slot = this.freeSlots.pop() ?? this.slotCount++;
+    if (slot === this.askedAt.length) {
+      const grown = new Float64Array(this.askedAt.length * 2);
+      grown.set(this.askedAt);
+      this.askedAt = grown;
+    }
+    this.askedAt[slot] = 0;
+    return slot;
   }
 }
