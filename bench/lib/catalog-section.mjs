@@ -84,11 +84,11 @@ export const ANOTHER_SERVER = 'another server';
 /**
  * Has `target` answer each of `reads` (the catalog's reads but the distinct ones) unrecorded, every
  * path once and then for WARMUP_MS, as the server has answered them by the time the distinct reads
- * are measured, so both processes asked those are in the state of one that has been answering for
- * a while. Asked only the distinct reads' warm-up before them, the process started for them ran
- * its V8 helper threads (the optimizing compiler's, the collector's) for 2 to 36 ms in each of its
- * turns of unseen title pages, in a run that read every thread's CPU per turn, against under 1 ms
- * in the server's turns. Answers how many requests it sent.
+ * are measured, so both processes measured are in the state of one that has been answering for a
+ * while. Asked only the distinct reads' warm-up before them, the process started for them ran four
+ * V8 helper threads (the optimizing compiler's or the collector's: their names do not tell) for 2
+ * to 36 ms in each of its turns of unseen title pages, in a run that read every thread's CPU per
+ * turn, against under 1 ms in the server's turns. Answers how many requests it sent.
  */
 async function answerTheOtherReads(target, reads, concurrency, signal) {
   let requests = 0;
