@@ -5,8 +5,7 @@
 // numbers stay comparable across machines. Then loads the catalog at scale (the demo catalog
 // multiplied to 20,000 titles and 1,000,000 episodes) and measures its reads (the home page's
 // calls, title pages, search) against the p99 target, with the search plan; a second app process
-// with its read cache off (READ_CACHE_SECONDS=0) shows the same reads computed on every request, and
-// the reads the cache cannot answer are measured on the app and on another process as deployed. Last, measures the
+// with its read cache off (READ_CACHE_SECONDS=0) shows the same reads computed on every request. Last, measures the
 // client's initial bundle against its budget. Then the watch-together chat (lib/chat-section.mjs):
 // latency through two app processes against a bare Socket.IO baseline, and the CPU of legacy
 // pollers versus push. Then private messages (lib/messages-section.mjs): the chat's shape with
@@ -33,7 +32,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureInitialBundle } from './lib/bundle.mjs';
-import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection, ANOTHER_SERVER, UNCACHED_TARGET } from './lib/catalog-section.mjs';
+import { catalogProblems, catalogSummaryLines, printCatalogResults, runCatalogSection, UNCACHED_TARGET } from './lib/catalog-section.mjs';
 import { chatProblems, chatSummaryLines, printChatResults, runChatSection } from './lib/chat-section.mjs';
 import { flowProblems, flowSummaryLines, printFlowResults, runFlowSection } from './lib/flow-section.mjs';
 import { messagesProblems, messagesSummaryLines, printMessagesResults, runMessagesSection } from './lib/messages-section.mjs';
@@ -284,19 +283,16 @@ async function startTargets(settings, database, cleanup) {
   };
 }
 
-/**
- * Another app process on the same database (`name`, with `env` over the app's): with its read cache
- * off, to show what the cache does, or as deployed, to be asked pages it has not seen.
- */
-async function startAppProcess(name, appEnv, env, cleanup) {
+/** A second app process on the same database with its read cache off, to show what the cache does. */
+async function startUncachedServer(appEnv, cleanup) {
   const port = await freePort();
-  const server = startNode(name, SERVER_ENTRY, {
+  const server = startNode(UNCACHED_TARGET, SERVER_ENTRY, {
     cwd: ROOT,
-    env: { ...process.env, ...appEnv, PORT: String(port), ...env },
+    env: { ...process.env, ...appEnv, PORT: String(port), READ_CACHE_SECONDS: '0' },
   });
   cleanup.addChild(server);
   await waitForHealthy(server, port, { timeoutMs: SERVER_START_TIMEOUT_MS });
-  return { name, port, handle: server };
+  return { name: UNCACHED_TARGET, port, handle: server };
 }
 
 /** The bare baseline answering `responsesFile`'s recorded bodies (see bare-server.mjs). */
@@ -324,8 +320,7 @@ function runCatalog(settings, database, server, appEnv, cleanup, signal) {
     cleanup,
     signal,
     startBaseline: (responsesFile) => startRecordedBaseline(responsesFile, cleanup),
-    startUncached: () => startAppProcess(UNCACHED_TARGET, appEnv, { READ_CACHE_SECONDS: '0' }, cleanup),
-    startAnother: () => startAppProcess(ANOTHER_SERVER, appEnv, {}, cleanup),
+    startUncached: () => startUncachedServer(appEnv, cleanup),
   });
 }
 

@@ -8,17 +8,15 @@ import { importDemoCatalog, multiplyCatalog, waitForTitlePages } from './catalog
 import { BROWSER_ACCEPT_ENCODING, catalogReads, DatabaseMeter, explainSearch } from './catalog-reads.mjs';
 import { waitUntilQuiet } from './cpu.mjs';
 import { formatMs, formatRate, formatRatio, heading, table } from './format.mjs';
-import { runLoad } from './load.mjs';
-import { isAppTarget, loadTableLines, ratios, runInTurns, runScenarios, runSideBySide, TURNS, WARMUP_MS } from './scenarios.mjs';
+import { isAppTarget, loadTableLines, ratios, runInTurns, runScenarios, runSideBySide, TURNS } from './scenarios.mjs';
 
 /** The catalog's reads should answer within this at the 99th percentile, at the catalog's concurrency. */
 const CATALOG_P99_TARGET_MS = 50;
 /**
  * Reads the cache cannot answer (a distinct search, an unseen title page) should answer within this
  * many times the p99 of the session read on the server without its read cache, in the same run:
- * the cost of the server's request pipeline alone. Each is measured on two processes as deployed,
- * in turns with that session read (measureInTurns in scenarios.mjs), and judged against its p99
- * over those turns.
+ * the cost of the server's request pipeline alone. Each is measured in turns with that session
+ * read (measureInTurns in scenarios.mjs), and judged against its p99 over those turns.
  */
 const UNCACHED_READ_P99_RATIO = 1.5;
 /** The request pipeline's floor: an uncached read of nothing at this share of the bare baseline's req/s, or more. */
@@ -62,55 +60,22 @@ async function recordBodies(reads, server) {
 }
 
 /**
- * A read of distinct paths asked once each (catalog-reads.mjs): measured on the app processes as
- * deployed only (the server and another server), each asked every path once; asking one for a
- * baseline's bodies, or the process without its read cache, would ask them twice.
+ * A read of distinct paths asked once each (catalog-reads.mjs): measured on the server alone, as
+ * deployed; asking the app for a baseline's bodies, or the other process, would ask them twice.
  */
 const isDistinct = (read) => read.warmupPaths !== undefined;
 
-/** The name of the app process on the same database with its read cache off. */
+/** The name of the second app process, on the same database with its read cache off. */
 export const UNCACHED_TARGET = 'server, no read cache';
-/**
- * The name of another app process as deployed, on the same database: the distinct reads are
- * measured on it as on the server, every path asked once of each. One process can be asked the
- * catalog's 20,000 title pages only once: at 50,000 answers a second, four turns of unseen pages lasted some
- * 70 ms each, and the p99 of their 14,249 answers was that of one or two pauses of the machine
- * (the p99 of unseen pages over the session read's: from 1.11 to 1.78 in six runs). Asked of
- * two processes, each side's p99 is of twice as many answers, over twice as many turns. Before
- * them it answers the other reads (answerTheOtherReads), as the server has by then.
- */
-export const ANOTHER_SERVER = 'another server';
-
-/**
- * Has `target` answer each of `reads` (the catalog's reads but the distinct ones) unrecorded, every
- * path once and then for WARMUP_MS, as the server has answered them by the time the distinct reads
- * are measured, so both processes measured are in the state of one that has been answering for a
- * while. Asked only the distinct reads' warm-up before them, the process started for them ran four
- * V8 helper threads (the optimizing compiler's or the collector's: their names do not tell) for 2
- * to 36 ms in each of its turns of unseen title pages, in a run that read every thread's CPU per
- * turn, against under 1 ms in the server's turns. Answers how many requests it sent.
- */
-async function answerTheOtherReads(target, reads, concurrency, signal) {
-  let requests = 0;
-  for (const read of reads) {
-    const run = { port: target.port, paths: read.paths, headers: read.headers, concurrency, signal };
-    const once = await runLoad({ ...run, durationMs: Number.POSITIVE_INFINITY, maxRequests: read.paths.length });
-    const more = await runLoad({ ...run, durationMs: WARMUP_MS, maxRequests: Number.POSITIVE_INFINITY });
-    if (signal?.aborted) throw new Error('interrupted');
-    requests += once.requests + once.errors + more.requests + more.errors;
-  }
-  return requests;
-}
 
 /**
  * Loads the catalog into the app's database (the app is running on it), then measures every read
  * against the app as deployed, a bare baseline started by `startBaseline(responsesFile)` with the
- * app's own bodies, and, for reference, another app process started by `startUncached()` with
- * READ_CACHE_SECONDS=0 (every request computed). The distinct reads are measured on the server
- * and on another process as deployed, started by `startAnother()`. `cleanup.add(label, release)`
- * takes what must be released.
+ * app's own bodies, and, for reference, a second app process started by `startUncached()` with
+ * READ_CACHE_SECONDS=0 (every request computed). `cleanup.add(label, release)` takes what must be
+ * released.
  */
-export async function runCatalogSection({ root, settings, database, server, workDir, cleanup, signal, startBaseline, startUncached, startAnother }) {
+export async function runCatalogSection({ root, settings, database, server, workDir, cleanup, signal, startBaseline, startUncached }) {
   const { titles, episodes, concurrency } = settings.catalog;
   console.log(heading(`Catalog at scale: the demo catalog multiplied to ${formatRate(titles)} titles and ${formatRate(episodes)} episodes`));
   const started = performance.now();
@@ -130,13 +95,9 @@ export async function runCatalogSection({ root, settings, database, server, work
   writeFileSync(responsesFile, JSON.stringify(recorded));
   const baseline = await startBaseline(responsesFile);
   const uncached = await startUncached();
-  const another = await startAnother();
-  const otherReads = reads.filter((read) => !read.error && !isDistinct(read));
-  const warmupRequests = await answerTheOtherReads(another, otherReads, concurrency, signal);
-  console.log(`  another server answered the ${otherReads.length} other reads first: ${formatRate(warmupRequests)} requests, unrecorded`);
-  // An app process holds every stored title page and builds its search index as it starts:
-  // measured meanwhile, the first read against the server shared the cores with that.
-  const { waitedMs, quiet } = await waitUntilQuiet([server, baseline, uncached, another].map((target) => target.handle.child.pid), { signal });
+  // The server without its read cache holds every stored title page and builds its search index as
+  // it starts: measured meanwhile, the first read against the server shared the cores with that.
+  const { waitedMs, quiet } = await waitUntilQuiet([server, baseline, uncached].map((target) => target.handle.child.pid), { signal });
   console.log(`  ${quiet ? `every target idle after ${formatSeconds(waitedMs)}` : `targets still busy after ${formatSeconds(waitedMs)}, measured anyway`}`);
 
   const meter = new DatabaseMeter(settings.adminDatabaseUrl, database.name);
@@ -144,7 +105,7 @@ export async function runCatalogSection({ root, settings, database, server, work
   cleanup.add('close the database meter', () => meter.close());
   console.log(
     `  measuring at ${concurrency} concurrent clients (server on 127.0.0.1:${server.port}, baseline on 127.0.0.1:${baseline.port}, ` +
-      `the server without its read cache on 127.0.0.1:${uncached.port}, another server as deployed on 127.0.0.1:${another.port})`,
+      `the server without its read cache on 127.0.0.1:${uncached.port})`,
   );
   const measured = reads.filter((read) => !read.error);
   const load = { concurrency, seconds: settings.seconds, maxRequests: settings.maxRequests };
@@ -160,7 +121,7 @@ export async function runCatalogSection({ root, settings, database, server, work
   }
   // Each distinct read is judged against the uncached session read measured in turns with it.
   const session = measured.find((read) => read.name === SESSION_READ);
-  if (session) results.push(...(await runInTurns(measured.filter(isDistinct), [server, another], session, uncached, load, signal, meter)));
+  if (session) results.push(...(await runInTurns(measured.filter(isDistinct), server, session, uncached, load, signal, meter)));
   const plan = await explainSearch({ root, databaseUrl: database.url, term: EXPLAINED_TERM });
   return { counts, loadMs, reads, results, plan, concurrency };
 }
@@ -186,7 +147,7 @@ const findResult = (section, name, target) => section.results.find((result) => r
 export function catalogTargets(section) {
   const session = findResult(section, SESSION_READ, UNCACHED_TARGET);
   const targets = ['search, distinct', 'title page, unseen'].map((name) => {
-    const label = `p99 of ${name} <= ${UNCACHED_READ_P99_RATIO}x p99 of the uncached session read, measured on 2 processes as deployed, in ${TURNS} turns each with it`;
+    const label = `p99 of ${name} <= ${UNCACHED_READ_P99_RATIO}x p99 of the uncached session read, measured in ${TURNS} turns each with it`;
     const short = `${name} target`;
     const result = findResult(section, name, 'server');
     if (!result) return { label, short, met: null, text: `not measured (${session ? name : SESSION_READ})` };
@@ -301,10 +262,10 @@ function distinctReadNotes(section) {
     .filter((result) => isDistinct(result.scenario) && !result.error)
     .map(
       (result) =>
-        `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} answers to paths asked once each of the server and of another server (read cache on), ` +
-        `none asked of that process before, with a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING})` +
-        (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked of each in ${result.seconds.toFixed(1)} s of measurement` : '') +
-        `; measured in ${TURNS} turns on each, taken in turn with the session read on the server without its read cache, each as long as the read's turn before it, ` +
+        `(${result.scenario.name}: ${formatRate(result.requests + result.errors)} paths asked once each on the server (read cache on), none asked before, ` +
+        `with a browser's Accept-Encoding (${BROWSER_ACCEPT_ENCODING})` +
+        (result.exhausted ? `; all ${formatRate(result.scenario.paths.length)} asked in ${result.seconds.toFixed(1)} s of measurement` : '') +
+        `; measured in ${TURNS} turns taken in turn with the session read on the server without its read cache, each as long as the read's turn before it, ` +
         `which did ${formatRate(result.reference.rps)} req/s, p50 ${formatMs(result.reference.p50)} ms, p99 ${formatMs(result.reference.p99)} ms ` +
         `in its ${result.reference.seconds.toFixed(1)} s of turns; ` +
         'no baseline: its bodies would have to be asked of the server first)',
@@ -320,7 +281,7 @@ function distinctReadNotes(section) {
 function turnNote(turn) {
   const waited = (ms) => (ms === null ? '?' : formatRate(ms));
   return (
-    `${turn.distinct ? `read (${turn.target})` : 'session read'} ${turn.seconds.toFixed(2)} s, ${formatRate(turn.requests)} answers, p99 ${formatMs(turn.p99)} ms, ` +
+    `${turn.distinct ? 'read' : 'session read'} ${turn.seconds.toFixed(2)} s, ${formatRate(turn.requests)} answers, p99 ${formatMs(turn.p99)} ms, ` +
     `waited for a core ${waited(turn.generatorWaitMs)} ms (load generator) and ${waited(turn.serverWaitMs)} ms (server)`
   );
 }

@@ -111,37 +111,34 @@ export const TURNS = 4;
 const TURN_WARMUP_MS = 300;
 
 /**
- * A read of distinct paths (`scenario`, with `warmupPaths`) on each of `targets` (processes as
- * deployed, each with a read cache of its own, so a path asked of one is unseen by the next),
- * measured on each in TURNS turns taken in turn with `reference` on `referenceTarget` (D R R D
- * D R R D …, neither always first), so both are measured over the same stretch of the run and a
- * slower or faster spell of the machine falls on both. On each target, the distinct read warms up
- * as measure() has it before its first turn, and each side for TURN_WARMUP_MS before its other
- * turns; every target is asked the same warm-up and measured paths, each once. The measured paths
- * are shared out evenly between a target's turns, each lasting at most load.seconds / TURNS (less
- * when its paths run out). Each of the reference's turns lasts as long as the distinct read's turn
- * just before it: a p99 is the answers of the slowest 1 %, and a pause of the machine (a garbage
- * collection, the host) of a few tens of milliseconds holds up a fixed number of answers, a share
- * of a short measurement several times its share of a long one. Each side's p50 and p99 are of its
- * turns' latencies pooled, over every target. Returns the distinct read's result (usage as
- * measure() gives it, over its turns) with `reference`: the reference read's { requests, seconds,
- * rps, p50, p99 } over its turns, and `turns`: each turn in order, { distinct, target (its name),
- * seconds, requests, p99, generatorWaitMs, serverWaitMs }. The waits are how long the load
- * generator's event loop and the answering server's waited for a core during the turn (null where
- * /proc cannot tell): on two cores, a turn of a few tenths of a second in which both waited a tenth
- * of a second had two to five times the p99 of the others, with no other process busy meanwhile,
- * so the waits are printed with each turn.
+ * A read of distinct paths (`scenario`, with `warmupPaths`) on `target`, measured in TURNS turns
+ * taken in turn with `reference` on `referenceTarget` (D R R D D R R D …, neither always first),
+ * so both are measured over the same stretch of the run and a slower or faster spell of the
+ * machine falls on both. The distinct read warms up as measure() has it before its first turn,
+ * and each side for TURN_WARMUP_MS before its other turns. The distinct read's measured paths are
+ * shared out evenly between its turns, each lasting at most load.seconds / TURNS (less when its
+ * paths run out). Each of the reference's turns lasts as long as the distinct read's turn just before it:
+ * a p99 is the answers of the slowest 1 %, and a pause of the machine (a garbage collection, the
+ * host) of a few tens of milliseconds holds up a fixed number of answers, a share of a short
+ * measurement several times its share of a long one. Each side's p50 and p99 are of its turns'
+ * latencies pooled. Returns the distinct read's result (usage as measure() gives it, over its
+ * turns) with `reference`: the reference read's { requests, seconds, rps, p50, p99 } over its turns,
+ * and `turns`: each turn in order, { distinct, seconds, requests, p99, generatorWaitMs,
+ * serverWaitMs }. The waits are how long the load generator's event loop and the answering
+ * server's waited for a core during the turn (null where /proc cannot tell): on two cores, a turn
+ * of a few tenths of a second in which both waited a tenth of a second had two to five times the
+ * p99 of the others, with no other process busy meanwhile, so the waits are printed with each turn.
  */
-export async function measureInTurns(scenario, targets, reference, referenceTarget, load, signal, meter) {
+export async function measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter) {
   const sides = [
-    { scenario, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0 },
+    { scenario, target, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0 },
     { scenario: reference, target: referenceTarget, agent: clientConnections(load.concurrency), latencies: [], requests: 0, errors: 0, firstError: null, seconds: 0, cpuSeconds: 0 },
   ];
   try {
     const [probePath, ...warmupPaths] = scenario.warmupPaths;
-    for (const [target, side, path] of [...targets.map((target) => [target, sides[0], probePath]), [referenceTarget, sides[1], reference.paths[0]]]) {
-      const probe = await probeAnswer(target, path, side.scenario.headers);
-      if (probe.error) return { error: `${side.scenario.name} on ${target.name}: ${probe.error}` };
+    for (const [side, path] of [[sides[0], probePath], [sides[1], reference.paths[0]]]) {
+      const probe = await probeAnswer(side.target, path, side.scenario.headers);
+      if (probe.error) return { error: `${side.scenario.name} on ${side.target.name}: ${probe.error}` };
     }
     const turnMs = (load.seconds * 1000) / TURNS;
     const { paths } = scenario;
@@ -151,10 +148,8 @@ export async function measureInTurns(scenario, targets, reference, referenceTarg
     let exhausted = true;
     let lastDistinctMs = turnMs;
     const turns = [];
-    for (let at = 0; at < targets.length * TURNS; at += 1) {
-      const turn = at % TURNS;
-      sides[0].target = targets[Math.floor(at / TURNS)];
-      const order = at % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
+    for (let turn = 0; turn < TURNS; turn += 1) {
+      const order = turn % 2 === 0 ? [sides[0], sides[1]] : [sides[1], sides[0]];
       for (const side of order) {
         if (signal?.aborted) throw new Error('interrupted');
         const distinct = side === sides[0];
@@ -182,10 +177,10 @@ export async function measureInTurns(scenario, targets, reference, referenceTarg
           },
         });
         const cpuAfter = cpuSeconds(pid);
-        const [generatorWaitMs, serverWaitMs] = [runQueueWaitMs(process.pid), runQueueWaitMs(pid)].map((now, which) =>
-          now === null || waitedBefore?.[which] == null ? null : now - waitedBefore[which],
+        const [generatorWaitMs, serverWaitMs] = [runQueueWaitMs(process.pid), runQueueWaitMs(pid)].map((now, at) =>
+          now === null || waitedBefore?.[at] == null ? null : now - waitedBefore[at],
         );
-        turns.push({ distinct, target: side.target.name, seconds: result.seconds, requests: result.requests, p99: result.p99, generatorWaitMs, serverWaitMs });
+        turns.push({ distinct, seconds: result.seconds, requests: result.requests, p99: result.p99, generatorWaitMs, serverWaitMs });
         addTurn(side, result, cpuBefore, cpuAfter);
         if (distinct) {
           lastDistinctMs = result.seconds * 1000;
@@ -340,20 +335,18 @@ export async function runSideBySide(scenarios, targets, load, signal, meter = nu
 }
 
 /**
- * Each distinct read of `scenarios` on each of `targets` (processes as deployed; the results are
- * named after the first), measured in turns with `reference` on `referenceTarget`
- * (measureInTurns), printing as runScenarios does.
+ * Each distinct read of `scenarios` on `target`, measured in turns with `reference` on
+ * `referenceTarget` (measureInTurns), printing as runScenarios does.
  */
-export async function runInTurns(scenarios, targets, reference, referenceTarget, load, signal, meter = null) {
+export async function runInTurns(scenarios, target, reference, referenceTarget, load, signal, meter = null) {
   const results = [];
-  const names = targets.map((target) => target.name).join(' and ');
   for (const scenario of scenarios) {
     if (signal.aborted) throw new Error('interrupted');
-    process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${names}, in ${TURNS} turns each with ${reference.name} against ${referenceTarget.name}… `);
-    const result = await measureInTurns(scenario, targets, reference, referenceTarget, load, signal, meter);
+    process.stdout.write(`  ${scenario.name} (${scenario.what}) against ${target.name}, in ${TURNS} turns with ${reference.name} against ${referenceTarget.name}… `);
+    const result = await measureInTurns(scenario, target, reference, referenceTarget, load, signal, meter);
     if (signal.aborted) throw new Error('interrupted');
     console.log(result.error ? `could not run: ${result.error}` : `${formatRate(result.rps)} req/s (${formatRate(result.reference.rps)} req/s)`);
-    results.push({ scenario, target: targets[0].name, ...result });
+    results.push({ scenario, target: target.name, ...result });
   }
   return results;
 }
