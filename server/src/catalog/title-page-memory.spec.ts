@@ -139,6 +139,24 @@ describe('TitlePageMemory', () => {
     expect(sut.size).toBe(1);
   });
 
+  it('tells apart two titles of the same slug and another kind, and finds a title under its new kind only', () => {
+    const sut = new TitlePageMemory(1024 * 1024);
+    sut.hold(page(1, 'ayni-ad', '1'));
+    sut.hold({ ...page(2, 'ayni-ad', '1'), kind: 'film' });
+
+    expect(sut.answer('dizi', 'ayni-ad')!.etag).toBe('W/"1-1"');
+    expect(sut.answer('film', 'ayni-ad')!.etag).toBe('W/"2-1"');
+    expect(sut.size).toBe(2);
+
+    // Title 1 is an anime now: its page is held at its new address, and the film's stays.
+    sut.hold({ ...page(1, 'ayni-ad', '2'), kind: 'anime' });
+
+    expect(sut.answer('dizi', 'ayni-ad')).toBeNull();
+    expect(sut.answer('anime', 'ayni-ad')!.etag).toBe('W/"1-2"');
+    expect(sut.answer('film', 'ayni-ad')!.etag).toBe('W/"2-1"');
+    expect(sut.size).toBe(2);
+  });
+
   it('holds no more than its limit, and counts the bytes of what it lets go', () => {
     const one = new TitlePageMemory(1024 * 1024);
     one.hold(page(1, 'bir', '1'));
